@@ -1,0 +1,24 @@
+import { readdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+// This module runs from tools/conformance/src (tests) or is bundled into tools/conformance/dist,
+// so the package folder is one level up either way and the repository root two more.
+const packageDir = fileURLToPath(new URL('..', import.meta.url));
+
+/** The repository root (the folder holding `tools/`). */
+export const repoRoot: string = resolve(packageDir, '..', '..');
+
+/** Where the reference conformance data lives: `../shared/conformance` from the repository root. */
+export const defaultDataDir: string = resolve(repoRoot, '..', 'shared', 'conformance');
+
+/** Where the chat templates named by the data live: `../shared/templates` from the repository root. */
+export const defaultTemplateDir: string = resolve(repoRoot, '..', 'shared', 'templates');
+
+/** Every `*.jsonl` file of `dir`, sorted by name, as absolute paths. */
+export function listDataFiles(dir: string = defaultDataDir): string[] {
+  return readdirSync(dir)
+    .filter((name) => name.endsWith('.jsonl'))
+    .sort()
+    .map((name) => join(dir, name));
+}

@@ -1,0 +1,69 @@
+#!/usr/bin/env node
+// Every test of the repository: unit tests of all workspace packages (through turbo, so a
+// second run is cached), then the conformance runner under its ratchet. Ends with one line
+// `N passed, N failed` summing the unit tests of all packages from vitest's JSON reports.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const bin = (name) => join(root, 'node_modules', '.bin', name);
+
+/** Workspace folders (from pnpm-workspace.yaml's `dir/*` globs) whose package runs tests. */
+function testedPackages() {
+  const globs = readFileSync(join(root, 'pnpm-workspace.yaml'), 'utf8')
+    .split('\n')
+    .map((line) => /^\s*-\s*([\w.-]+)\/\*\s*$/.exec(line)?.[1])
+    .filter(Boolean);
+  const dirs = [];
+  for (const group of globs) {
+    const base = join(root, group);
+    if (!existsSync(base)) continue;
+    for (const name of readdirSync(base).sort()) {
+      const manifest = join(base, name, 'package.json');
+      if (!existsSync(manifest)) continue;
+      const pkg = JSON.parse(readFileSync(manifest, 'utf8'));
+      if (pkg.scripts?.test) dirs.push({ dir: join(base, name), name: pkg.name });
+    }
+  }
+  return dirs;
+}
+
+function step(label, cmd, args) {
+  console.log(`\n── ${label}`);
+  const result = spawnSync(cmd, args, { cwd: root, stdio: 'inherit' });
+  return result.status === 0;
+}
+
+const packages = testedPackages();
+// A report left by an earlier run must never be counted: turbo restores cached ones.
+for (const { dir } of packages) rmSync(join(dir, '.reports'), { recursive: true, force: true });
+
+const unitOk = step('unit tests', bin('turbo'), ['run', 'build', 'test', '--output-logs=new-only']);
+const conformanceOk = step('conformance (ratchet)', process.execPath, [
+  join(root, 'tools/conformance/dist/cli.js'),
+  '--ratchet',
+  join(root, 'tools/conformance/baseline.json'),
+]);
+
+let passed = 0;
+let failed = 0;
+console.log('\n── unit test totals');
+for (const { dir, name } of packages) {
+  const report = join(dir, '.reports', 'vitest.json');
+  if (!existsSync(report)) {
+    // A package whose tests never reported counts as one failure, not as silence.
+    console.log(`  ${name.padEnd(32)} no report (${relative(root, report)})`);
+    failed += 1;
+    continue;
+  }
+  const data = JSON.parse(readFileSync(report, 'utf8'));
+  const p = data.numPassedTests ?? 0;
+  const f = (data.numFailedTests ?? 0) + (data.success === false && !data.numFailedTests ? 1 : 0);
+  console.log(`  ${name.padEnd(32)} ${p} passed, ${f} failed`);
+  passed += p;
+  failed += f;
+}
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(unitOk && conformanceOk && failed === 0 ? 0 : 1);
