@@ -6,7 +6,8 @@ export type ConformanceDataErrorCode =
   | 'unreadable-file'
   | 'bad-json'
   | 'unknown-format'
-  | 'invalid-record';
+  | 'invalid-record'
+  | 'invalid-baseline';
 
 /**
  * A data file that cannot be used as conformance data. The message starts with

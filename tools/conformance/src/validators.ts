@@ -76,25 +76,47 @@ export function oneOf<const T extends readonly string[]>(...values: T): Validato
 
 /** `inner` or `null`. */
 export function nullable<T>(inner: Validator<T>): Validator<T | null> {
-  return Object.assign((value: unknown, path: string): T | null => (value === null ? null : inner(value, path)), {
-    expected: `${inner.expected} or null`,
-  });
+  const expected = `${inner.expected} or null`;
+  return Object.assign(
+    (value: unknown, path: string): T | null => {
+      if (value === null) return null;
+      try {
+        return inner(value, path);
+      } catch (error) {
+        // Only a mismatch of the value itself should mention null; nested problems stay as they are.
+        if (error instanceof SchemaViolation && error.path === path) throw new SchemaViolation(path, `expected ${expected}`);
+        throw error;
+      }
+    },
+    { expected },
+  );
 }
 
-/** Either of two validators; the error names both alternatives. */
+function attempt<T>(check: Validator<T>, value: unknown, path: string): { value: T } | { error: SchemaViolation } {
+  try {
+    return { value: check(value, path) };
+  } catch (error) {
+    if (error instanceof SchemaViolation) return { error };
+    throw error;
+  }
+}
+
+/**
+ * Either of two validators. When both fail, a problem found inside the value (deeper
+ * path) is reported as is, since it shows which alternative was meant; otherwise the
+ * error names both alternatives.
+ */
 export function either<A, B>(a: Validator<A>, b: Validator<B>): Validator<A | B> {
   const expected = `${a.expected} or ${b.expected}`;
   return Object.assign(
     (value: unknown, path: string): A | B => {
-      try {
-        return a(value, path);
-      } catch {
-        try {
-          return b(value, path);
-        } catch {
-          throw new SchemaViolation(path, `expected ${expected}`);
-        }
-      }
+      const first = attempt(a, value, path);
+      if ('value' in first) return first.value;
+      const second = attempt(b, value, path);
+      if ('value' in second) return second.value;
+      if (second.error.path !== path) throw second.error;
+      if (first.error.path !== path) throw first.error;
+      throw new SchemaViolation(path, `expected ${expected}`);
     },
     { expected },
   );
