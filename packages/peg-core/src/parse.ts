@@ -1,0 +1,404 @@
+import type { AstNode } from './ast.js';
+import { charClassHas, type CharClass } from './char-class.js';
+import { PegError } from './errors.js';
+import { scanJson } from './json-scan.js';
+import type { Arena, PegNode } from './nodes.js';
+import { FAIL, isNeedMore, needMore, needMoreAt } from './outcome.js';
+
+/** How a parse ended. */
+export type ParseStatus = 'success' | 'fail' | 'need_more_input';
+
+/** A problem that stopped a parse early (the input was valid to parse, the parse could not go on). */
+export interface ParseIssue {
+  /** `depth-limit`: rules nested deeper than {@link MAX_RULE_DEPTH}. */
+  readonly code: 'depth-limit';
+  /** What happened, for people. */
+  readonly message: string;
+}
+
+/** The outcome of {@link parse}. */
+export interface ParseResult {
+  /**
+   * `success`: the parser matched (in partial mode: and more input cannot change that);
+   * `need_more_input` (partial mode only): the input ran out inside the match;
+   * `fail`: the input does not match.
+   */
+  readonly status: ParseStatus;
+  /** Where the match ended; for `need_more_input`, how far it got; for `fail`, the farthest offset examined. */
+  readonly end: number;
+  /** Tagged nodes of the match (none on failure). */
+  readonly nodes: readonly AstNode[];
+  /** Set when a lenient parse recovered a failed final parse as an unfinished one. */
+  readonly lenient?: boolean;
+  /** Set when the parse stopped for a reason other than the input, e.g. nesting too deep. */
+  readonly issue?: ParseIssue;
+}
+
+/** Options of {@link parse}. */
+export interface ParseOptions {
+  /** The input may continue (streaming): running out of input is `need_more_input`, not failure. */
+  readonly partial?: boolean;
+  /**
+   * When a final (non-partial) parse fails, parse again as partial and return that result if
+   * it is `need_more_input`, flagged `lenient`: truncated output still yields its tree.
+   */
+  readonly lenient?: boolean;
+  /** Offset to start at (default 0). */
+  readonly start?: number;
+  /** Run this named rule instead of the arena's root. */
+  readonly rule?: string;
+}
+
+/** Rules may nest this deep before a parse stops with a `depth-limit` issue. */
+export const MAX_RULE_DEPTH = 1000;
+
+const NO_NODES: readonly AstNode[] = Object.freeze([]);
+
+interface MemoEntry {
+  readonly outcome: number;
+  readonly nodes: readonly AstNode[];
+}
+
+/** Mutable state of one parse run. */
+interface State {
+  readonly input: string;
+  readonly len: number;
+  readonly partial: boolean;
+  readonly python: boolean;
+  readonly nodes: AstNode[];
+  readonly memo: Map<number, MemoEntry | null>[];
+  depth: number;
+  farthest: number;
+}
+
+type Matcher = (st: State, pos: number) => number;
+
+class DepthLimit extends Error {}
+
+interface Program {
+  readonly matchers: Matcher[];
+  readonly ruleCount: number;
+}
+
+const programs = new WeakMap<Arena, Program>();
+
+function failAt(st: State, pos: number): number {
+  if (pos > st.farthest) st.farthest = pos;
+  return FAIL;
+}
+
+function isHigh(c: number): boolean {
+  return c >= 0xd800 && c <= 0xdbff;
+}
+
+function isLow(c: number): boolean {
+  return c >= 0xdc00 && c <= 0xdfff;
+}
+
+/** A membership test with an ASCII table in front of the range scan. */
+function classTest(cls: CharClass): (code: number) => boolean {
+  const ascii = new Uint8Array(128);
+  for (let c = 0; c < 128; c++) ascii[c] = charClassHas(cls, c) ? 1 : 0;
+  return (code) => (code < 128 ? ascii[code] === 1 : charClassHas(cls, code));
+}
+
+function matchLiteral(text: string): Matcher {
+  return (st, pos) => {
+    if (st.input.startsWith(text, pos)) return pos + text.length;
+    if (st.partial && st.len - pos < text.length && text.startsWith(st.input.slice(pos))) return needMore(st.len);
+    return failAt(st, pos);
+  };
+}
+
+function matchUntil(delimiters: readonly string[]): Matcher {
+  const longest = Math.max(0, ...delimiters.map((d) => d.length));
+  const live = delimiters.filter((d) => d.length > 0);
+  /** Earliest offset in [from, to) where the input's tail is a proper prefix of a delimiter. */
+  const partialDelimiter = (st: State, from: number, to: number): number => {
+    for (let q = Math.max(from, st.len - longest + 1); q < to; q++) {
+      const tail = st.input.slice(q);
+      if (live.some((d) => d.length > tail.length && d.startsWith(tail))) return q;
+    }
+    return -1;
+  };
+  return (st, pos) => {
+    let found = -1;
+    for (const d of live) {
+      const at = st.input.indexOf(d, pos);
+      if (at >= 0 && (found < 0 || at < found)) found = at;
+    }
+    if (delimiters.length > live.length) found = pos; // an empty delimiter ends at once
+    if (!st.partial) return found >= 0 ? found : st.len;
+    // Input may grow: a delimiter begun at the very end may turn out to come first.
+    const cut = partialDelimiter(st, pos, found >= 0 ? found : st.len);
+    if (cut >= 0) return needMore(cut);
+    if (found >= 0) return found;
+    if (st.len > pos && isHigh(st.input.charCodeAt(st.len - 1))) return needMore(st.len - 1);
+    return needMore(st.len);
+  };
+}
+
+function compileNode(node: PegNode, arena: Arena, m: Matcher[], id: number, ruleIndex: Map<number, number>): Matcher {
+  // Children compiled before this node are called directly; later ones (recursion) through `m`.
+  const child = (c: number): Matcher => (c < id && m[c] ? m[c] : (st, pos) => m[c]!(st, pos));
+  switch (node.kind) {
+    case 'eps':
+      return (_st, pos) => pos;
+    case 'start':
+      return (st, pos) => (pos === 0 ? pos : failAt(st, pos));
+    case 'end':
+      return (st, pos) => (pos >= st.len ? (st.partial ? needMore(pos) : pos) : failAt(st, pos));
+    case 'literal':
+      return node.text === '' ? (_st, pos) => pos : matchLiteral(node.text);
+    case 'any':
+      return (st, pos) => {
+        if (pos >= st.len) return st.partial ? needMore(pos) : failAt(st, pos);
+        if (!isHigh(st.input.charCodeAt(pos))) return pos + 1;
+        if (pos + 1 >= st.len) return st.partial ? needMore(pos) : pos + 1;
+        return isLow(st.input.charCodeAt(pos + 1)) ? pos + 2 : pos + 1;
+      };
+    case 'sequence': {
+      const parts = node.children.map(child);
+      return (st, pos) => {
+        const mark = st.nodes.length;
+        let p = pos;
+        for (const part of parts) {
+          const r = part(st, p);
+          if (r >= 0) p = r;
+          else {
+            if (r === FAIL) st.nodes.length = mark;
+            return r;
+          }
+        }
+        return p;
+      };
+    }
+    case 'choice': {
+      const options = node.children.map(child);
+      return (st, pos) => {
+        const mark = st.nodes.length;
+        for (const option of options) {
+          const r = option(st, pos);
+          if (r !== FAIL) return r;
+          st.nodes.length = mark;
+        }
+        return FAIL;
+      };
+    }
+    case 'repeat': {
+      const body = child(node.child);
+      const { min, max } = node;
+      return (st, pos) => {
+        const start = st.nodes.length;
+        let p = pos;
+        let count = 0;
+        while (max < 0 || count < max) {
+          if (p >= st.len) {
+            if (st.partial) return needMore(p);
+            break;
+          }
+          const mark = st.nodes.length;
+          const r = body(st, p);
+          if (r >= 0) {
+            if (r === p) break; // an empty match would repeat forever
+            p = r;
+            count++;
+          } else if (r === FAIL) {
+            st.nodes.length = mark;
+            break;
+          } else return r;
+        }
+        if (count < min) {
+          st.nodes.length = start;
+          return FAIL;
+        }
+        return p;
+      };
+    }
+    case 'peek':
+    case 'negate': {
+      const inner = child(node.child);
+      const negate = node.kind === 'negate';
+      return (st, pos) => {
+        const mark = st.nodes.length;
+        const r = inner(st, pos);
+        st.nodes.length = mark;
+        if (isNeedMore(r)) return needMore(pos);
+        return (r >= 0) !== negate ? pos : FAIL;
+      };
+    }
+    case 'chars': {
+      const has = classTest(node);
+      const { min, max } = node;
+      return (st, pos) => {
+        const s = st.input;
+        let p = pos;
+        let count = 0;
+        while (max < 0 || count < max) {
+          if (p >= st.len) {
+            if (st.partial) return needMore(p);
+            break;
+          }
+          let code = s.charCodeAt(p);
+          let width = 1;
+          if (isHigh(code)) {
+            if (p + 1 >= st.len) {
+              if (st.partial) return needMore(p);
+            } else if (isLow(s.charCodeAt(p + 1))) {
+              code = s.codePointAt(p)!;
+              width = 2;
+            }
+          }
+          if (!has(code)) break;
+          p += width;
+          count++;
+        }
+        return count >= min ? p : failAt(st, p);
+      };
+    }
+    case 'space':
+      return (st, pos) => {
+        const s = st.input;
+        let p = pos;
+        for (let c = s.charCodeAt(p); c === 0x20 || c === 0x0a || c === 0x09; c = s.charCodeAt(++p));
+        return p >= st.len && st.partial ? needMore(p) : p;
+      };
+    case 'until':
+      return matchUntil(node.delimiters);
+    case 'rest':
+      return (st) => (st.partial ? needMore(st.len) : st.len);
+    case 'json': {
+      const kind = node.json;
+      return (st, pos) => {
+        const r = scanJson(st.input, pos, kind, st.partial, st.python);
+        return r === FAIL ? failAt(st, pos) : r;
+      };
+    }
+    case 'rule': {
+      const body = child(node.child);
+      const slot = ruleIndex.get(id)!;
+      return (st, pos) => {
+        const table = st.memo[slot]!;
+        const seen = table.get(pos);
+        if (seen !== undefined) {
+          // `null` marks a rule re-entered at the same offset: left recursion cannot match.
+          if (seen === null) return FAIL;
+          if (seen.nodes.length > 0) st.nodes.push(...seen.nodes);
+          return seen.outcome;
+        }
+        if (++st.depth > MAX_RULE_DEPTH) throw new DepthLimit();
+        table.set(pos, null);
+        const mark = st.nodes.length;
+        const outcome = body(st, pos);
+        st.depth--;
+        table.set(pos, { outcome, nodes: st.nodes.length > mark ? st.nodes.slice(mark) : NO_NODES });
+        return outcome;
+      };
+    }
+    case 'ref': {
+      const target = arena.rules[node.name];
+      if (target === undefined) throw new PegError('undefined-rule', `rule "${node.name}" is not defined`, node.name);
+      return (st, pos) => m[target]!(st, pos);
+    }
+    case 'schema':
+      return child(node.child);
+    case 'atomic': {
+      const inner = child(node.child);
+      return (st, pos) => {
+        const mark = st.nodes.length;
+        const r = inner(st, pos);
+        if (isNeedMore(r)) st.nodes.length = mark;
+        return r;
+      };
+    }
+    case 'tag': {
+      const inner = child(node.child);
+      const tag = node.tag;
+      return (st, pos) => {
+        const mark = st.nodes.length;
+        const r = inner(st, pos);
+        if (r === FAIL) {
+          st.nodes.length = mark;
+          return FAIL;
+        }
+        const end = r >= 0 ? r : needMoreAt(r);
+        const children = st.nodes.length > mark ? st.nodes.splice(mark) : NO_NODES;
+        st.nodes.push({ tag, start: pos, end, text: st.input.slice(pos, end), partial: r < 0, children });
+        return r;
+      };
+    }
+  }
+}
+
+function programOf(arena: Arena): Program {
+  let program = programs.get(arena);
+  if (program) return program;
+  const ruleIndex = new Map<number, number>();
+  arena.nodes.forEach((node, id) => {
+    if (node.kind === 'rule') ruleIndex.set(id, ruleIndex.size);
+  });
+  const matchers: Matcher[] = [];
+  arena.nodes.forEach((node, id) => {
+    matchers[id] = compileNode(node, arena, matchers, id, ruleIndex);
+  });
+  program = { matchers, ruleCount: ruleIndex.size };
+  programs.set(arena, program);
+  return program;
+}
+
+function run(arena: Arena, input: string, partial: boolean, entry: number, start: number): ParseResult {
+  const program = programOf(arena);
+  const st: State = {
+    input,
+    len: input.length,
+    partial,
+    python: arena.pythonDicts,
+    nodes: [],
+    memo: Array.from({ length: program.ruleCount }, () => new Map<number, MemoEntry | null>()),
+    depth: 0,
+    farthest: start,
+  };
+  let outcome: number;
+  try {
+    outcome = program.matchers[entry]!(st, start);
+  } catch (error) {
+    // Deep recursion in a user grammar must end the parse, not the process.
+    if (error instanceof DepthLimit || error instanceof RangeError) {
+      return {
+        status: 'fail',
+        end: st.farthest,
+        nodes: NO_NODES,
+        issue: { code: 'depth-limit', message: `rules nested deeper than the parser can follow (limit ${MAX_RULE_DEPTH})` },
+      };
+    }
+    throw error;
+  }
+  if (outcome >= 0) return { status: 'success', end: outcome, nodes: st.nodes };
+  if (outcome === FAIL) return { status: 'fail', end: st.farthest, nodes: NO_NODES };
+  return { status: 'need_more_input', end: needMoreAt(outcome), nodes: st.nodes };
+}
+
+/**
+ * Runs the arena's root (or `options.rule`) on `input`. Never throws for any input; bad
+ * input is a `fail` result. Throws {@link PegError} only for a broken arena (a reference to
+ * an undefined rule, an unknown `options.rule`).
+ */
+export function parse(arena: Arena, input: string, options: ParseOptions = {}): ParseResult {
+  let entry = arena.root;
+  if (options.rule !== undefined) {
+    const id = arena.rules[options.rule];
+    if (id === undefined) throw new PegError('undefined-rule', `rule "${options.rule}" is not defined`, options.rule);
+    entry = id;
+  }
+  const start = options.start ?? 0;
+  if (!Number.isInteger(start) || start < 0 || start > input.length) {
+    throw new RangeError(`start must be an offset within the input, got ${start}`);
+  }
+  const partial = options.partial ?? false;
+  const result = run(arena, input, partial, entry, start);
+  if (result.status === 'fail' && !partial && options.lenient && !result.issue) {
+    const unfinished = run(arena, input, true, entry, start);
+    if (unfinished.status === 'need_more_input') return { ...unfinished, lenient: true };
+  }
+  return result;
+}

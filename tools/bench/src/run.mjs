@@ -1,0 +1,5 @@
+// Entry point of `pnpm bench`: every suite, one table each. Figures only, no assertions.
+import { benchPegCore } from './peg-core.mjs';
+
+console.log(`node ${process.version}, ${process.platform}/${process.arch}`);
+await benchPegCore();
