@@ -1,5 +1,7 @@
 // Entry point of `pnpm bench`: every suite, one table each. Figures only, no assertions.
+import { benchGbnfEmitter } from './gbnf-emitter.mjs';
 import { benchPegCore } from './peg-core.mjs';
 
 console.log(`node ${process.version}, ${process.platform}/${process.arch}`);
 await benchPegCore();
+await benchGbnfEmitter();

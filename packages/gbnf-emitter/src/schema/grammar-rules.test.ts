@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { GrammarRules, sanitizeRuleName } from './grammar-rules.js';
+
+describe('GrammarRules', () => {
+  it('picks the first suffix that is free or already holds the body', () => {
+    const rules = new GrammarRules();
+    expect(rules.add('a', 'x')).toBe('a');
+    expect(rules.add('a', 'y')).toBe('a0');
+    expect(rules.add('a', 'z')).toBe('a1');
+    expect(rules.add('a', 'y')).toBe('a0');
+    expect(rules.add('a', 'x')).toBe('a');
+    // "a2" exists with another body, so the next free name is a3.
+    expect(rules.add('a2', 'w')).toBe('a2');
+    expect(rules.add('a', 'v')).toBe('a3');
+  });
+
+  it('stays fast when thousands of names collide', () => {
+    const rules = new GrammarRules();
+    const started = Date.now();
+    for (let i = 0; i < 20_000; i++) rules.add(`k ${'!'.repeat(i % 3)}`, `"${i}"`);
+    // "k ", "k !" and "k !!" all become "k-": bodies 0, 1, 2, 3 went to k-, k-0, k-1, k-2.
+    expect(rules.add('k-', '"3"')).toBe('k-2');
+    expect(rules.add('k-', 'new')).toBe('k-19999');
+    expect(Date.now() - started).toBeLessThan(2000);
+  });
+
+  it('sorts by name when formatting', () => {
+    const rules = new GrammarRules();
+    rules.add('root0', 'c');
+    rules.add('root', 'b');
+    rules.add('-kv', 'a');
+    expect(rules.format()).toBe('-kv ::= a\nroot ::= b\nroot0 ::= c\n');
+  });
+
+  it('rolls back to a checkpoint', () => {
+    const rules = new GrammarRules();
+    rules.add('a', 'x');
+    const mark = rules.checkpoint();
+    rules.add('a', 'y');
+    rules.add('b', 'y');
+    rules.rollback(mark);
+    expect(rules.format()).toBe('a ::= x\n');
+    expect(rules.add('a', 'z')).toBe('a0');
+  });
+
+  it('sanitises names to GBNF rule characters', () => {
+    expect(sanitizeRuleName('a b/c$d')).toBe('a-b-c-d');
+    expect(sanitizeRuleName('/$defs/x')).toBe('-defs-x');
+    expect(sanitizeRuleName('prénom')).toBe('pr-nom');
+  });
+});

@@ -1,0 +1,11 @@
+import type { CheckImplementations } from './check-registry.js';
+import { checkAcceptance, checkSchemaGrammar } from './checks/grammar-checks.js';
+
+/**
+ * The checks backed by autoparser's packages, laid over the defaults by the command line.
+ * Kept apart from the runner so the runner can be tested without them.
+ */
+export const productChecks: CheckImplementations = {
+  'json-schema-to-gbnf': { grammar: checkSchemaGrammar },
+  'grammar-acceptance': { accept: checkAcceptance },
+};
