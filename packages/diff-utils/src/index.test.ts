@@ -8,6 +8,7 @@ describe('@autoparser/diff-utils public entry', () => {
       [
         'afterCommonSuffix',
         'calculateDiffSplit',
+        'calculateSegmentDiffSplit',
         'commonPrefix',
         'commonPrefixLength',
         'commonSuffix',

@@ -7,6 +7,7 @@
  */
 export { calculateDiffSplit } from './calculate-diff-split.js';
 export type { DiffSplit } from './calculate-diff-split.js';
+export { calculateSegmentDiffSplit } from './segment-diff-split.js';
 export { findMarkerSpans, pruneWhitespaceSegments, segmentizeMarkers } from './segmentize-markers.js';
 export type { MarkerSpan, Segment, SegmentType } from './segmentize-markers.js';
 export { afterCommonSuffix, textAfter, textBefore, untilCommonPrefix } from './anchors.js';

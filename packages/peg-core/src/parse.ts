@@ -66,7 +66,9 @@ interface State {
   readonly partial: boolean;
   readonly python: boolean;
   readonly nodes: AstNode[];
-  readonly memo: Map<number, MemoEntry | null>[];
+  /** Rule outcomes by `offset * ruleCount + rule`; made on the first rule call. */
+  memo: Map<number, MemoEntry | null> | undefined;
+  readonly ruleCount: number;
   depth: number;
   farthest: number;
 }
@@ -278,8 +280,9 @@ function compileNode(node: PegNode, arena: Arena, m: Matcher[], id: number, rule
       const body = child(node.child);
       const slot = ruleIndex.get(id)!;
       return (st, pos) => {
-        const table = st.memo[slot]!;
-        const seen = table.get(pos);
+        const table = (st.memo ??= new Map<number, MemoEntry | null>());
+        const key = pos * st.ruleCount + slot;
+        const seen = table.get(key);
         if (seen !== undefined) {
           // `null` marks a rule re-entered at the same offset: left recursion cannot match.
           if (seen === null) return FAIL;
@@ -287,11 +290,11 @@ function compileNode(node: PegNode, arena: Arena, m: Matcher[], id: number, rule
           return seen.outcome;
         }
         if (++st.depth > MAX_RULE_DEPTH) throw new DepthLimit();
-        table.set(pos, null);
+        table.set(key, null);
         const mark = st.nodes.length;
         const outcome = body(st, pos);
         st.depth--;
-        table.set(pos, { outcome, nodes: st.nodes.length > mark ? st.nodes.slice(mark) : NO_NODES });
+        table.set(key, { outcome, nodes: st.nodes.length > mark ? st.nodes.slice(mark) : NO_NODES });
         return outcome;
       };
     }
@@ -354,7 +357,8 @@ function run(arena: Arena, input: string, partial: boolean, entry: number, start
     partial,
     python: arena.pythonDicts,
     nodes: [],
-    memo: Array.from({ length: program.ruleCount }, () => new Map<number, MemoEntry | null>()),
+    memo: undefined,
+    ruleCount: program.ruleCount,
     depth: 0,
     farthest: start,
   };

@@ -1,5 +1,6 @@
 import type { CheckImplementations } from './check-registry.js';
 import { checkAcceptance, checkSchemaGrammar } from './checks/grammar-checks.js';
+import { checkAnalysis, checkPrompt } from './checks/template-checks.js';
 
 /**
  * The checks backed by autoparser's packages, laid over the defaults by the command line.
@@ -8,4 +9,6 @@ import { checkAcceptance, checkSchemaGrammar } from './checks/grammar-checks.js'
 export const productChecks: CheckImplementations = {
   'json-schema-to-gbnf': { grammar: checkSchemaGrammar },
   'grammar-acceptance': { accept: checkAcceptance },
+  'template-analysis': { analysis: checkAnalysis },
+  'chat-cases': { prompt: checkPrompt },
 };

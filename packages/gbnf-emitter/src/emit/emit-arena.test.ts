@@ -1,5 +1,6 @@
 import { PegBuilder, type ParserLike } from '@autoparser/peg-core';
 import { describe, expect, it } from 'vitest';
+import { matchGbnf } from '../grammar/match-gbnf.js';
 import { arenaToGbnf } from './emit-arena.js';
 import { GbnfEmitError } from './emit-error.js';
 
@@ -78,6 +79,12 @@ describe('arenaToGbnf with schemas', () => {
     expect(unit).toBe('root ::= ("celsius" | "fahrenheit")');
     const free = grammarOf((p) => p.schema(p.until('<'), 'city', { type: 'string', pattern: '^.*$' }, true));
     expect(free).toMatch(/^root ::= until-1$/m);
+    const code = grammarOf((p) => p.sequence('<a>', p.schema(p.until('<'), 'zip', { type: 'string', pattern: '^[0-9]{5}$' }, true), '</a>'));
+    expect(code).toMatch(/^root ::= "<a>" zip "<\/a>"$/m);
+    expect(matchGbnf(code, '<a>12345</a>').status).toBe('accepted');
+    expect(matchGbnf(code, '<a>1234x</a>').status).toBe('rejected');
+    const unanchored = grammarOf((p) => p.schema(p.until('<'), 'x', { type: 'string', pattern: '[0-9]' }, true));
+    expect(unanchored).toMatch(/^root ::= until-1$/m);
   });
 
   it('refuses a schema it cannot convert with the schema error', () => {

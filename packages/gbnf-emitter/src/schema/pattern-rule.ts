@@ -186,16 +186,16 @@ class PatternTranslator {
 }
 
 /**
- * Adds rule `name` matching a JSON string whose content matches the ECMAScript regex
- * `pattern`, which must be anchored (`^…$`) as the reference requires. Supported: literals
- * and escapes, `.`, classes and `\d\w\s` shorthands, groups (capturing, `(?:…)`, named),
- * `|`, `* + ?` and `{m}`, `{m,}`, `{m,n}`, `{,n}` (lazy forms too). Lookarounds and `\b`
- * are dropped with a warning; backreferences are refused. Returns the rule name.
+ * The GBNF for the text matching the ECMAScript regex `pattern`, which must be anchored
+ * (`^…$`) as the reference requires. Supported: literals and escapes, `.`, classes and
+ * `\d\w\s` shorthands, groups (capturing, `(?:…)`, named), `|`, `* + ?` and `{m}`, `{m,}`,
+ * `{m,n}`, `{,n}` (lazy forms too). Lookarounds and `\b` are dropped with a warning;
+ * backreferences are refused. Sub-rules are named after `name`.
  *
  * @throws {@link GbnfSchemaError} `invalid-pattern` / `unsupported-pattern` / `too-deep`
  * at `path`.
  */
-export function patternRule(pattern: string, name: string, host: PatternHost, path: string): string {
+export function patternBody(pattern: string, name: string, host: PatternHost, path: string): string {
   if (!pattern.startsWith('^') || !pattern.endsWith('$') || pattern.length < 2 || endsWithEscapedDollar(pattern)) {
     throw new GbnfSchemaError(
       'unsupported-pattern',
@@ -203,6 +203,13 @@ export function patternRule(pattern: string, name: string, host: PatternHost, pa
       path,
     );
   }
-  const body = new PatternTranslator(pattern.slice(1, -1), name, host, path).translate();
-  return host.addRule(name, `"\\"" (${body}) "\\"" space`);
+  return new PatternTranslator(pattern.slice(1, -1), name, host, path).translate();
+}
+
+/**
+ * Adds rule `name` matching a JSON string whose content matches `pattern` (see
+ * {@link patternBody}) and returns the rule name.
+ */
+export function patternRule(pattern: string, name: string, host: PatternHost, path: string): string {
+  return host.addRule(name, `"\\"" (${patternBody(pattern, name, host, path)}) "\\"" space`);
 }

@@ -82,6 +82,22 @@ export class SchemaConverter {
   }
 
   /**
+   * Adds rule `name` for text matching the anchored regex `pattern` without JSON quotes or
+   * trailing space (tagged string arguments) and returns the rule name.
+   *
+   * @throws {@link GbnfSchemaError} for a pattern that cannot be translated.
+   */
+  addRawPattern(name: string, pattern: string): string {
+    const mark = this.grammar.checkpoint();
+    try {
+      return this.visitor.rawPattern(name, pattern);
+    } catch (error) {
+      this.grammar.rollback(mark);
+      throw error;
+    }
+  }
+
+  /**
    * Adds a predefined rule (and the rules it uses) under its own name; returns the name.
    *
    * @throws RangeError for a name that is not a predefined rule.

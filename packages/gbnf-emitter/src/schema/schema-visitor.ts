@@ -13,7 +13,7 @@ import { childPointer } from './json-pointer.js';
 import { arrayKeyword, countRange, integerBounds } from './keyword-values.js';
 import { objectRuleBody } from './object-rule.js';
 import type { ObjectRuleHost, PropertySpec } from './object-rule.js';
-import { patternRule } from './pattern-rule.js';
+import { patternBody, patternRule, type PatternHost } from './pattern-rule.js';
 import type { RefTarget, ResolvedSchema } from './resolve-refs.js';
 
 const JSON_TYPES = new Set(['string', 'number', 'integer', 'boolean', 'null', 'object', 'array']);
@@ -65,6 +65,21 @@ export class SchemaVisitor implements ObjectRuleHost {
     } finally {
       this.doc = undefined;
     }
+  }
+
+  /** What pattern translation needs, reporting dropped constructs at `path`. */
+  patternHost(path: string): PatternHost {
+    return {
+      addRule: (n: string, b: string) => this.addRule(n, b),
+      dotRule: () => this.addRule('dot', this.settings.dotall ? '[\\U00000000-\\U0010FFFF]' : '[^\\x0A\\x0D]'),
+      warn: (message: string) => this.settings.warn({ code: 'ignored-pattern-assertion', message, path }),
+      maxDepth: this.settings.maxDepth,
+    };
+  }
+
+  /** Adds rule `name` for unquoted text matching `pattern` (raw string arguments). */
+  rawPattern(name: string, pattern: string): string {
+    return this.addRule(name, patternBody(pattern, name, this.patternHost('/pattern'), '/pattern'));
   }
 
   addRule(name: string, body: string): string {
@@ -189,13 +204,7 @@ export class SchemaVisitor implements ObjectRuleHost {
       const pattern = schema.get('pattern');
       const patternPath = childPointer(path, 'pattern');
       if (typeof pattern !== 'string') throw new GbnfSchemaError('invalid-schema', 'pattern must be a string', patternPath);
-      const host = {
-        addRule: (n: string, b: string) => this.addRule(n, b),
-        dotRule: () => this.addRule('dot', this.settings.dotall ? '[\\U00000000-\\U0010FFFF]' : '[^\\x0A\\x0D]'),
-        warn: (message: string) => this.settings.warn({ code: 'ignored-pattern-assertion', message, path: patternPath }),
-        maxDepth: this.settings.maxDepth,
-      };
-      return patternRule(pattern, ruleName, host, patternPath);
+      return patternRule(pattern, ruleName, this.patternHost(patternPath), patternPath);
     }
     if ((untyped || type === 'string') && /^uuid[1-5]?$/.test(format)) {
       return this.addBuiltinAs(ruleName === 'root' ? 'root' : format, 'uuid');

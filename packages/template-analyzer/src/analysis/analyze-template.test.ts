@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import type { WorkaroundPlugin } from '@autoparser/workarounds';
+import { analyzeTemplate } from './analyze-template.js';
+import { JSON_TEMPLATE, PLAIN_TEMPLATE, TAGGED_TEMPLATE } from './test-support/templates.js';
+
+describe('analyzeTemplate', () => {
+  it('assembles every phase into plain JSON data', () => {
+    const analysis = analyzeTemplate(TAGGED_TEMPLATE);
+    expect(analysis.tools.format.mode).toBe('TAG_WITH_TAGGED');
+    expect(analysis.preserved_tokens).toEqual([
+      '<think>',
+      '</think>',
+      '<tool_call>',
+      '</tool_call>',
+      '<function=',
+      '>',
+      '</function>',
+      '<parameter=',
+      '</parameter>',
+    ]);
+    expect(JSON.parse(JSON.stringify(analysis))).toEqual(analysis);
+    expect(analysis.warnings).toEqual([]);
+  });
+
+  it('caches per source and returns frozen results', () => {
+    const first = analyzeTemplate(JSON_TEMPLATE);
+    expect(analyzeTemplate(JSON_TEMPLATE)).toBe(first);
+    expect(Object.isFrozen(first.tools.format)).toBe(true);
+    expect(analyzeTemplate(JSON_TEMPLATE, { cache: false })).not.toBe(first);
+  });
+
+  it('degrades to content-only with a warning when the template does not render', () => {
+    const analysis = analyzeTemplate('{% for m in messages %}{{ m.content }');
+    expect(analysis.tools.format.mode).toBe('NONE');
+    expect(analysis.content.mode).toBe('PLAIN');
+    expect(analysis.warnings.map((w) => w.phase)).toEqual(['render']);
+  });
+
+  it('reports a failing phase and keeps the rest', () => {
+    const renderer = (source: string, params: { readonly messages: readonly Readonly<Record<string, unknown>>[] }) => {
+      if (params.messages.some((m) => m.tool_calls)) throw new Error('no tool calls here');
+      return PLAIN_TEMPLATE === source ? params.messages.map((m) => `<${String(m.role)}>${String(m.content)}`).join('') : '';
+    };
+    const analysis = analyzeTemplate(PLAIN_TEMPLATE, { renderer, cache: false });
+    expect(analysis.caps.supports_tool_calls).toBe(false);
+    expect(analysis.user_start).toBe('<user>');
+  });
+
+  it('runs the given plugins in order and reports them', () => {
+    const plugin: WorkaroundPlugin = {
+      name: 'mine',
+      description: 'marks plain templates',
+      matches: (_source, analysis) => analysis.tools.format.mode === 'NONE',
+      patchAnalysis: (analysis) => ({ ...analysis, assistant_start: 'patched' }),
+    };
+    const analysis = analyzeTemplate(PLAIN_TEMPLATE, { plugins: [plugin] });
+    expect(analysis.appliedPlugins).toEqual(['mine']);
+    expect(analysis.assistant_start).toBe('patched');
+    expect(analyzeTemplate(PLAIN_TEMPLATE).assistant_start).toBe('<|im_start|>assistant');
+  });
+
+  it('never throws, even on a plugin that does', () => {
+    const broken: WorkaroundPlugin = {
+      name: 'broken',
+      description: 'throws',
+      matches: () => {
+        throw new Error('boom');
+      },
+    };
+    const analysis = analyzeTemplate(PLAIN_TEMPLATE, { plugins: [broken], cache: false });
+    expect(analysis.warnings).toEqual([{ phase: 'plugins', message: 'boom' }]);
+  });
+
+  it('rejects a source that is not a string', () => {
+    expect(() => analyzeTemplate(42 as unknown as string)).toThrow(TypeError);
+  });
+});

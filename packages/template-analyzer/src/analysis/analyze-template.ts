@@ -1,0 +1,135 @@
+import {
+  applyWorkarounds,
+  createDefaultRegistry,
+  createEmptyAnalysis,
+  type TemplateAnalysis,
+  type WorkaroundPlugin,
+} from '@autoparser/workarounds';
+import { AnalysisCache } from './analysis-cache.js';
+import { probeCapabilities } from './capabilities.js';
+import { analyzeContent } from './content-analysis.js';
+import { templateRenderer } from './template-renderer.js';
+import { collectPreservedTokens } from './preserved-tokens.js';
+import { ProbeContext } from './probe-context.js';
+import { ASSISTANT_MESSAGE, USER_MESSAGE } from './probe-data.js';
+import type { ProbeRenderer } from './probe-renderer.js';
+import { analyzeReasoning } from './reasoning-analysis.js';
+import { detectAssistantStart, detectUserStart } from './role-markers.js';
+import { runToolPhases } from './run-tool-phases.js';
+import { emptyToolsDraft } from './tools-draft.js';
+
+/** Options of {@link analyzeTemplate}. */
+export interface AnalyzeTemplateOptions {
+  /** Renders the probes; defaults to the package's faithful renderer ({@link renderTemplate}). */
+  readonly renderer?: ProbeRenderer;
+  /**
+   * The workaround plugins to run after the analysis, in order. Defaults to the built-in
+   * plugins; pass `[]` for the raw analysis, or `[...builtinPlugins, mine]` to add yours.
+   */
+  readonly plugins?: readonly WorkaroundPlugin[];
+  /** Reuse (and store) results per template source; default true. */
+  readonly cache?: boolean;
+}
+
+const caches = new WeakMap<ProbeRenderer, AnalysisCache>();
+let defaultPlugins: readonly WorkaroundPlugin[] | undefined;
+
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const child of Object.values(value)) deepFreeze(child);
+  }
+  return value;
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/**
+ * Works out how a model using this chat template writes reasoning, content and tool
+ * calls, by rendering the template with small probe conversations and diffing the
+ * outputs (phases R1–R3, C1, T1–T7, A1–A2), then running the workaround plugins. Never
+ * throws on a bad template: a phase that fails is skipped with a warning naming it, and a
+ * template that does not render at all gives a content-only analysis. The result is
+ * plain, frozen data, cached per template source.
+ *
+ * @example
+ * const analysis = analyzeTemplate(source);
+ * if (analysis.tools.format.mode === 'JSON_NATIVE') console.log(analysis.tools.format.per_call_start);
+ */
+export function analyzeTemplate(source: string, options: AnalyzeTemplateOptions = {}): TemplateAnalysis {
+  if (typeof source !== 'string') throw new TypeError('analyzeTemplate: the template source must be a string');
+  const renderer = options.renderer ?? templateRenderer;
+  const plugins = options.plugins ?? (defaultPlugins ??= createDefaultRegistry().list());
+  const useCache = options.cache ?? true;
+  const optionsKey = plugins.map((p) => p.name).join('\u0000');
+  let cache = caches.get(renderer);
+  if (useCache) {
+    const hit = cache?.get(source, optionsKey);
+    if (hit) return hit;
+  }
+  const analysis = deepFreeze(runAnalysis(source, renderer, plugins));
+  if (useCache) {
+    if (!cache) caches.set(renderer, (cache = new AnalysisCache()));
+    cache.set(source, optionsKey, analysis);
+  }
+  return analysis;
+}
+
+function runAnalysis(source: string, renderer: ProbeRenderer, plugins: readonly WorkaroundPlugin[]): TemplateAnalysis {
+  const ctx = new ProbeContext(source, renderer);
+  const result = createEmptyAnalysis();
+  const runPhase = (phase: string, run: () => void): boolean => {
+    try {
+      run();
+      return true;
+    } catch (error) {
+      result.warnings.push({ phase, message: describe(error) });
+      return false;
+    }
+  };
+
+  try {
+    ctx.render({ messages: [USER_MESSAGE, ASSISTANT_MESSAGE], add_generation_prompt: false, enable_thinking: true });
+  } catch (error) {
+    result.warnings.push({ phase: 'render', message: `the template does not render a basic conversation: ${describe(error)}` });
+    return withPlugins(result, source, plugins, runPhase);
+  }
+
+  runPhase('caps', () => {
+    result.caps = probeCapabilities(ctx);
+  });
+  runPhase('R', () => {
+    result.reasoning = analyzeReasoning(ctx, result.caps.supports_tool_calls);
+  });
+  runPhase('C1', () => {
+    result.content = analyzeContent(ctx, result.reasoning);
+  });
+  const tools = emptyToolsDraft();
+  if (result.caps.supports_tool_calls) {
+    runToolPhases(ctx, tools, result.caps, result.reasoning, runPhase);
+    if (result.warnings.some((w) => w.phase === 'T1')) Object.assign(tools, emptyToolsDraft());
+  }
+  const { argsSeparator, ...published } = tools;
+  result.tools = published;
+  runPhase('roles', () => {
+    result.assistant_start = detectAssistantStart(ctx, result.reasoning);
+    result.user_start = detectUserStart(ctx);
+  });
+  result.preserved_tokens = collectPreservedTokens(result.reasoning, result.content, { ...published, argsSeparator });
+  return withPlugins(result, source, plugins, runPhase);
+}
+
+function withPlugins(
+  result: TemplateAnalysis,
+  source: string,
+  plugins: readonly WorkaroundPlugin[],
+  runPhase: (phase: string, run: () => void) => boolean,
+): TemplateAnalysis {
+  let patched = result;
+  runPhase('plugins', () => {
+    patched = applyWorkarounds(plugins, source, result).analysis;
+  });
+  return patched;
+}

@@ -1,0 +1,154 @@
+import { pruneWhitespaceSegments, segmentizeMarkers, trimWhitespace } from '@autoparser/diff-utils';
+import type { ReasoningAnalysis } from '@autoparser/workarounds';
+import type { ProbeContext } from './probe-context.js';
+import {
+  ASSISTANT_MESSAGE,
+  ASSISTANT_MSG,
+  FUN_FIRST,
+  ARG_FIRST,
+  ARG_SECOND,
+  PROBE_TOOLS,
+  THINKING_CONTENT,
+  USER_MESSAGE,
+  toolCall,
+} from './probe-data.js';
+import { matchAnywhere, tagText } from './tagged-match.js';
+
+const WITH_REASONING = { role: 'assistant', content: ASSISTANT_MSG, reasoning_content: THINKING_CONTENT };
+
+/** `marker space THINKING space marker space` around the reasoning, both markers tagged. */
+function wrappedReasoning(output: string) {
+  return matchAnywhere('r-wrapped', output, (p, marker) =>
+    p.sequence(
+      p.tag('pre', p.sequence(marker(), p.space())),
+      THINKING_CONTENT,
+      p.tag('post', p.sequence(p.space(), marker(), p.space())),
+      p.rest(),
+    ),
+  );
+}
+
+/** The reasoning followed by an optional closing marker: delimiter-style reasoning. */
+function delimitedReasoning(output: string) {
+  return matchAnywhere('r-delimited', output, (p, marker) =>
+    p.sequence(THINKING_CONTENT, p.space(), p.optional(p.tag('post', p.sequence(marker(), p.space()))), p.rest()),
+  );
+}
+
+/** R1: does an assistant turn's `reasoning_content` show, and between which markers? */
+function compareReasoningPresence(ctx: ProbeContext, r: ReasoningAnalysis): void {
+  const cmp = ctx.compare(
+    { messages: [USER_MESSAGE, ASSISTANT_MESSAGE], add_generation_prompt: false, enable_thinking: true },
+    { messages: [USER_MESSAGE, WITH_REASONING] },
+  );
+  if (!cmp || !cmp.diff.right.includes(THINKING_CONTENT)) return;
+  let found = wrappedReasoning(cmp.outputB);
+  if (!found.ok) found = delimitedReasoning(cmp.outputB);
+  if (!found.ok) return;
+  const pre = tagText(found, 'pre');
+  const post = tagText(found, 'post');
+  if (pre !== '' && post !== '') Object.assign(r, { mode: 'TAG_BASED', start: pre, end: post });
+  else if (post !== '') Object.assign(r, { mode: 'TAG_BASED', end: post });
+}
+
+/** The two markers appended by one output past the tail of the other, if exactly two. */
+function markersPastTail(base: string, extended: string): [string, string] | undefined {
+  const anchor = base.slice(Math.max(0, base.length - 64));
+  const at = extended.lastIndexOf(anchor);
+  if (at < 0 || at + anchor.length >= extended.length) return undefined;
+  const extra = trimWhitespace(extended.slice(at + anchor.length));
+  if (extra === '') return undefined;
+  const seg = pruneWhitespaceSegments(segmentizeMarkers(extra));
+  if (seg.length === 2 && seg[0]!.type === 'marker' && seg[1]!.type === 'marker') return [seg[0]!.value, seg[1]!.value];
+  return undefined;
+}
+
+/** R2: what the generation prompt gains (or loses) when thinking is enabled. */
+function compareThinkingEnabled(ctx: ProbeContext, r: ReasoningAnalysis): void {
+  const cmp = ctx.compare(
+    { messages: [USER_MESSAGE], add_generation_prompt: true, enable_thinking: false },
+    { enable_thinking: true },
+  );
+  if (!cmp) return;
+  const { diff, outputA, outputB } = cmp;
+  const left = trimWhitespace(diff.left);
+  const right = trimWhitespace(diff.right);
+
+  if (left === '' && diff.right !== '') {
+    // Thinking on opens a block in the generation prompt.
+    if (right !== '' && outputB.endsWith(right) && r.start === '') Object.assign(r, { start: diff.right, mode: 'TAG_BASED' });
+  } else if (right === '' && diff.left !== '') {
+    // Thinking off closes (or adds an empty) block: the end marker, and the start before it.
+    if (left !== '' && outputA.endsWith(left) && r.end === '') {
+      const seg = pruneWhitespaceSegments(segmentizeMarkers(outputA));
+      const last = seg[seg.length - 1];
+      const beforeLast = seg[seg.length - 2];
+      if (last?.value === left && beforeLast?.type === 'marker') r.start = beforeLast.value;
+      Object.assign(r, { end: diff.left, mode: 'TAG_BASED' });
+    }
+  } else if (left !== '' && right !== '') {
+    // Both sides changed elsewhere too (e.g. a system prompt that mentions the mode): look
+    // for an output that extends the other's tail by exactly an open and a close marker.
+    for (const [base, extended] of [
+      [outputB, outputA],
+      [outputA, outputB],
+    ] as const) {
+      const markers = markersPastTail(base, extended);
+      if (!markers) continue;
+      if (r.start === '') r.start = markers[0];
+      if (r.end === '') r.end = markers[1];
+      r.mode = 'TAG_BASED';
+      break;
+    }
+  }
+  if (r.mode === 'NONE' && r.start === '' && r.end !== '') r.mode = 'TAG_BASED';
+}
+
+/** R3: reasoning that only shows in turns calling tools. */
+function compareReasoningScope(ctx: ProbeContext, r: ReasoningAnalysis): void {
+  const withTools = {
+    role: 'assistant',
+    content: null,
+    reasoning_content: THINKING_CONTENT,
+    tool_calls: [toolCall(FUN_FIRST, { [ARG_FIRST]: 'VVVV', [ARG_SECOND]: 'XXXX' })],
+  };
+  const cmp = ctx.compare(
+    { messages: [USER_MESSAGE, WITH_REASONING], tools: PROBE_TOOLS, add_generation_prompt: false, enable_thinking: true },
+    { messages: [USER_MESSAGE, withTools] },
+  );
+  if (!cmp) return;
+  if (cmp.outputA.includes(THINKING_CONTENT) || !cmp.outputB.includes(THINKING_CONTENT)) return;
+  r.mode = 'TOOLS_ONLY';
+  const wrapped = matchAnywhere('r-wrapped-tools', cmp.outputB, (p, marker) =>
+    p.sequence(
+      p.tag('pre', p.sequence(marker(), p.space())),
+      THINKING_CONTENT,
+      p.space(),
+      p.tag('post', p.sequence(marker(), p.space())),
+    ),
+  );
+  if (wrapped.ok) {
+    r.start = tagText(wrapped, 'pre');
+    r.end = tagText(wrapped, 'post');
+    return;
+  }
+  const delimited = matchAnywhere('r-delimited-tools', cmp.outputB, (p, marker) =>
+    p.sequence(THINKING_CONTENT, p.space(), p.optional(p.tag('post', p.sequence(marker(), p.space())))),
+  );
+  if (delimited.ok) r.end = tagText(delimited, 'post');
+  else r.mode = 'NONE';
+}
+
+/**
+ * Phase R: how the template writes reasoning. R1 renders a turn with and without
+ * `reasoning_content`; R2 toggles `enable_thinking` on the generation prompt; R3 (only
+ * for templates with tool calls) checks whether reasoning shows only next to tool calls.
+ */
+export function analyzeReasoning(ctx: ProbeContext, supportsToolCalls: boolean): ReasoningAnalysis {
+  const r: ReasoningAnalysis = { mode: 'NONE', start: '', end: '' };
+  compareReasoningPresence(ctx, r);
+  compareThinkingEnabled(ctx, r);
+  if (supportsToolCalls) compareReasoningScope(ctx, r);
+  return r;
+}
+

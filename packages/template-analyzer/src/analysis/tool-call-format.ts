@@ -1,0 +1,88 @@
+import { trimWhitespace, type DiffSplit } from '@autoparser/diff-utils';
+import type { ReasoningAnalysis } from '@autoparser/workarounds';
+import { analyzeJsonNativeFormat } from './json-native-format.js';
+import type { ProbeContext } from './probe-context.js';
+import {
+  ARG_FIRST,
+  ASSISTANT_MESSAGE,
+  FIRST_CALL,
+  FUN_FIRST,
+  PROBE_TOOLS,
+  SECOND_CALL,
+  USER_MESSAGE,
+  assistantCalling,
+} from './probe-data.js';
+import { analyzeTaggedFormat } from './tagged-call-format.js';
+import { matchAnywhere } from './tagged-match.js';
+import type { ToolsDraft } from './tools-draft.js';
+
+/** Whether `needle` appears as a JSON string right after `{` or `:`. */
+function inJson(haystack: string, needle: string): boolean {
+  return matchAnywhere(`t1-json-${JSON.stringify(needle)}`, haystack, (p) =>
+    p.sequence(p.choice('{', ':'), p.space(), p.tag('dq', p.sequence('"', needle, '"'))),
+  ).ok;
+}
+
+/** `haystack` without the first occurrence of `marker` (when it has one). */
+function withoutFirst(haystack: string, marker: string): string {
+  if (marker === '') return haystack;
+  const at = haystack.indexOf(marker);
+  return at < 0 ? haystack : haystack.slice(0, at) + haystack.slice(at + marker.length);
+}
+
+/**
+ * Phase T1: renders a content turn against a tool-call turn; the difference is the call
+ * as the template writes it. A function name inside JSON means JSON-native calls; else
+ * argument names inside JSON mean a tagged name with JSON arguments; else everything is
+ * tagged. Then the section and per-call markers are read off the call.
+ */
+export function analyzeToolCallFormat(
+  ctx: ProbeContext,
+  tools: ToolsDraft,
+  reasoning: ReasoningAnalysis,
+  supportsParallelCalls: boolean,
+): void {
+  const cmp = ctx.compare(
+    { messages: [USER_MESSAGE, ASSISTANT_MESSAGE], tools: PROBE_TOOLS, add_generation_prompt: false, enable_thinking: true },
+    { messages: [USER_MESSAGE, assistantCalling(FIRST_CALL)] },
+  );
+  const section = cmp?.diff.right ?? '';
+  if (section === '') return;
+
+  const format = tools.format;
+  if (inJson(section, FUN_FIRST)) format.mode = 'JSON_NATIVE';
+  else if (inJson(section, ARG_FIRST)) format.mode = 'TAG_WITH_JSON';
+  else format.mode = 'TAG_WITH_TAGGED';
+
+  // Reasoning markers a template writes into the call turn are not call markers.
+  const clean = withoutFirst(withoutFirst(section, reasoning.start), reasoning.end);
+  if (format.mode === 'JSON_NATIVE') {
+    analyzeJsonNativeFormat(clean, tools);
+    if (supportsParallelCalls) splitJsonNativePerCall(ctx, tools);
+  } else {
+    analyzeTaggedFormat(clean, tools);
+  }
+  // End markers only close things; their surrounding whitespace never matters.
+  format.section_end = trimWhitespace(format.section_end);
+  format.per_call_end = trimWhitespace(format.per_call_end);
+}
+
+/** JSON-native: a section marker that the second of two calls repeats is per call. */
+function splitJsonNativePerCall(ctx: ProbeContext, tools: ToolsDraft): void {
+  const cmp = ctx.compare(
+    { messages: [USER_MESSAGE, assistantCalling(FIRST_CALL)], tools: PROBE_TOOLS, add_generation_prompt: false, enable_thinking: true },
+    { messages: [USER_MESSAGE, assistantCalling(FIRST_CALL, SECOND_CALL)] },
+  );
+  if (!cmp) return;
+  moveSectionToPerCallIf(tools, (diff) => tools.format.section_start !== '' && diff.right.includes(tools.format.section_start), cmp.diff);
+}
+
+/** Moves the section markers to the per-call markers when `test` holds for `diff`. */
+export function moveSectionToPerCallIf(tools: ToolsDraft, test: (diff: DiffSplit) => boolean, diff: DiffSplit): void {
+  if (!test(diff)) return;
+  const format = tools.format;
+  format.per_call_start = format.section_start;
+  format.per_call_end = format.section_end;
+  format.section_start = '';
+  format.section_end = '';
+}

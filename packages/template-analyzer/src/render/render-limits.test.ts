@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { TemplateRenderError } from './errors.js';
+import { run, thrown } from './test-support/engine.js';
+
+function limitOf(error: unknown): string | undefined {
+  return TemplateRenderError.isInstance(error) && error.code === 'limit' ? error.limit : undefined;
+}
+
+describe('render limits', () => {
+  it('stops an endless loop on its step budget, quickly', () => {
+    const started = Date.now();
+    const error = thrown(() =>
+      run('{% for i in range(100000) %}{% for j in range(100000) %}{{ i }}{% endfor %}{% endfor %}', {}, { maxOutputLength: 1e9 }),
+    );
+    expect(limitOf(error)).toBe('steps');
+    expect(Date.now() - started).toBeLessThan(10_000);
+  });
+
+  it('stops on the time budget when that runs out first', () => {
+    const error = thrown(() => run('{% for i in range(1000000) %}{% for j in range(1000000) %}{% endfor %}{% endfor %}', {}, { maxSteps: 1e12, timeoutMs: 50 }));
+    expect(limitOf(error)).toBe('time');
+  });
+
+  it('refuses to materialise a huge range', () => {
+    expect(limitOf(thrown(() => run('{{ range(10 ** 12) | length }}')))).toBe('steps');
+  });
+
+  it('stops output growing past the size limit', () => {
+    expect(limitOf(thrown(() => run('{% for i in range(2000) %}{{ "x" * 1000 }}{% endfor %}')))).toBe('output');
+    expect(limitOf(thrown(() => run('{{ "x" * 100000000 }}')))).toBe('output');
+    expect(limitOf(thrown(() => run('{{ "ab" }}', {}, { maxOutputLength: 1 })))).toBe('output');
+  });
+
+  it('stops runaway recursion with a depth error', () => {
+    const error = thrown(() => run('{% macro f(n) %}{{ f(n + 1) }}{% endmacro %}{{ f(0) }}'));
+    expect(limitOf(error)).toBe('depth');
+  });
+
+  it('lets a bounded recursion through', () => {
+    expect(run('{% macro f(n) %}{% if n > 0 %}{{ n }}{{ f(n - 1) }}{% endif %}{% endmacro %}{{ f(5) }}')).toBe('54321');
+  });
+});

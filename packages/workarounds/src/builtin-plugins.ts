@@ -1,0 +1,38 @@
+import { commandRPlusPlugin } from './builtin/command-r-plus.js';
+import { deepseekR1DistillQwenPlugin } from './builtin/deepseek-r1-distill-qwen.js';
+import { functionary31Plugin } from './builtin/functionary-3-1.js';
+import { granite33Plugin } from './builtin/granite-3-3.js';
+import { nemotronNanoV2Plugin } from './builtin/nemotron-nano-v2.js';
+import { oldThinkingTemplatePlugin } from './builtin/old-thinking-template.js';
+import { apriel16Plugin } from './builtin/apriel-1-6.js';
+import { firefunctionV2Plugin } from './builtin/firefunction-v2.js';
+import { solarOpenPlugin } from './builtin/solar-open.js';
+import type { WorkaroundPlugin } from './plugin.js';
+import { WorkaroundRegistry } from './registry.js';
+
+/**
+ * The built-in analysis workarounds, in the order they run (the reference's order: the
+ * later ones may overwrite what the earlier ones set).
+ */
+export const builtinPlugins: readonly WorkaroundPlugin[] = Object.freeze([
+  oldThinkingTemplatePlugin,
+  granite33Plugin,
+  commandRPlusPlugin,
+  functionary31Plugin,
+  deepseekR1DistillQwenPlugin,
+  nemotronNanoV2Plugin,
+  firefunctionV2Plugin,
+  solarOpenPlugin,
+  apriel16Plugin,
+]);
+
+/**
+ * A registry holding the built-in plugins, registered one by one through
+ * {@link WorkaroundRegistry.register} like any user plugin. Add yours after them, or
+ * `register(plugin, {before: name})` to run earlier.
+ */
+export function createDefaultRegistry(): WorkaroundRegistry {
+  const registry = new WorkaroundRegistry();
+  for (const plugin of builtinPlugins) registry.register(plugin);
+  return registry;
+}

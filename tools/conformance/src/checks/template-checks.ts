@@ -1,0 +1,59 @@
+import { readFileSync } from 'node:fs';
+import { analyzeTemplate, renderPrompt } from '@autoparser/template-analyzer';
+import type { CheckContext, CheckResult } from '../check-registry.js';
+import type { ChatCase } from '../chat-case-types.js';
+import type { TemplateAnalysis as TemplateAnalysisRecord } from '../template-analysis-types.js';
+
+const sources = new Map<string, string>();
+
+/** The template text of a record (read once per run). */
+function templateOf(context: CheckContext): string {
+  const path = context.templatePath;
+  if (path === undefined) throw new Error(`no template file for ${context.id}`);
+  let source = sources.get(path);
+  if (source === undefined) {
+    source = readFileSync(path, 'utf8');
+    sources.set(path, source);
+  }
+  return source;
+}
+
+/**
+ * The leaf paths where `ours` differs from `reference`, looking only at what the reference
+ * records (our analysis may carry more, e.g. extra capabilities).
+ */
+function differences(reference: unknown, ours: unknown, path: string, out: string[]): void {
+  if (reference !== null && typeof reference === 'object' && !Array.isArray(reference)) {
+    const mine = ours !== null && typeof ours === 'object' && !Array.isArray(ours) ? (ours as Record<string, unknown>) : {};
+    for (const [key, value] of Object.entries(reference as Record<string, unknown>)) {
+      differences(value, mine[key], path === '' ? key : `${path}.${key}`, out);
+    }
+    return;
+  }
+  if (JSON.stringify(reference) !== JSON.stringify(ours)) {
+    out.push(`${path}: ours ${JSON.stringify(ours) ?? 'missing'}, reference ${JSON.stringify(reference)}`);
+  }
+}
+
+/** `analysis` check of template-analysis.jsonl: field-for-field equality with the reference analysis. */
+export function checkAnalysis(record: TemplateAnalysisRecord, context: CheckContext): CheckResult {
+  const analysis = analyzeTemplate(templateOf(context));
+  const mismatches: string[] = [];
+  differences(record.analysis, analysis, '', mismatches);
+  if (mismatches.length === 0) return { passed: true };
+  const more = mismatches.length > 3 ? ` (+${mismatches.length - 3} more)` : '';
+  return { passed: false, reason: `${mismatches.slice(0, 3).join('; ')}${more}` };
+}
+
+/** `prompt` check of chat-cases.jsonl: our rendered prompt equals the reference's byte for byte. */
+export function checkPrompt(record: ChatCase, context: CheckContext): CheckResult {
+  const { prompt } = renderPrompt(templateOf(context), record.params);
+  if (prompt === record.reference.prompt) return { passed: true };
+  const expected = record.reference.prompt;
+  let at = 0;
+  while (at < prompt.length && at < expected.length && prompt[at] === expected[at]) at++;
+  return {
+    passed: false,
+    reason: `differs at ${at}: ours ${JSON.stringify(prompt.slice(at, at + 40))}, reference ${JSON.stringify(expected.slice(at, at + 40))}`,
+  };
+}
