@@ -7,12 +7,15 @@ import { oldThinkingTemplatePlugin } from './builtin/old-thinking-template.js';
 import { apriel16Plugin } from './builtin/apriel-1-6.js';
 import { firefunctionV2Plugin } from './builtin/firefunction-v2.js';
 import { solarOpenPlugin } from './builtin/solar-open.js';
+import { gptOssPlugin } from './builtin/gpt-oss.js';
+import { ministralPlugin } from './builtin/ministral.js';
+import { kimiK2Plugin } from './builtin/kimi-k2.js';
 import type { WorkaroundPlugin } from './plugin.js';
 import { WorkaroundRegistry } from './registry.js';
 
 /**
- * The built-in analysis workarounds, in the order they run (the reference's order: the
- * later ones may overwrite what the earlier ones set).
+ * The built-in workarounds, in the order they run (the reference's order: the later ones
+ * may overwrite what the earlier ones set). The last three only patch rendering.
  */
 export const builtinPlugins: readonly WorkaroundPlugin[] = Object.freeze([
   oldThinkingTemplatePlugin,
@@ -24,6 +27,9 @@ export const builtinPlugins: readonly WorkaroundPlugin[] = Object.freeze([
   firefunctionV2Plugin,
   solarOpenPlugin,
   apriel16Plugin,
+  gptOssPlugin,
+  ministralPlugin,
+  kimiK2Plugin,
 ]);
 
 /**

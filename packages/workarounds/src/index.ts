@@ -24,7 +24,9 @@ export type {
 } from './analysis-types.js';
 export { cloneAnalysis, createEmptyAnalysis } from './empty-analysis.js';
 export { assertPlugin } from './plugin.js';
-export type { WorkaroundPlugin } from './plugin.js';
+export type { RenderJson, RenderMessage, RenderWorkaround, WorkaroundPlugin } from './plugin.js';
+export { applyRenderWorkarounds } from './apply-render-workarounds.js';
+export type { RenderPatched } from './apply-render-workarounds.js';
 export { applyWorkarounds } from './apply-workarounds.js';
 export type { AppliedWorkarounds } from './apply-workarounds.js';
 export { WorkaroundRegistry } from './registry.js';
@@ -38,3 +40,6 @@ export { oldThinkingTemplatePlugin } from './builtin/old-thinking-template.js';
 export { apriel16Plugin } from './builtin/apriel-1-6.js';
 export { firefunctionV2Plugin } from './builtin/firefunction-v2.js';
 export { solarOpenPlugin } from './builtin/solar-open.js';
+export { gptOssPlugin } from './builtin/gpt-oss.js';
+export { ministralPlugin } from './builtin/ministral.js';
+export { kimiK2Plugin } from './builtin/kimi-k2.js';

@@ -1,5 +1,31 @@
 import type { TemplateAnalysis } from './analysis-types.js';
 
+/** A JSON value, as messages hold them when they reach a template. */
+export type RenderJson = string | number | boolean | null | RenderJson[] | { [key: string]: RenderJson };
+
+/** One message as the template will see it: plain JSON data. */
+export type RenderMessage = { [key: string]: RenderJson };
+
+/**
+ * Render-time patches for templates the reference renders specially. Decided from the
+ * source alone, as no analysis exists yet when a template renders.
+ */
+export interface RenderWorkaround {
+  /** Whether these patches apply to the template. */
+  matches(templateSource: string): boolean;
+  /** The source with a known template bug disabled. Pure. */
+  patchSource?(templateSource: string): string;
+  /** The messages reshaped as the template expects them. Pure: returns new messages. */
+  adjustMessages?(messages: readonly RenderMessage[]): RenderMessage[];
+  /** The template has a `developer` role of its own: do not pass such messages as `system`. */
+  readonly keepDeveloperRole?: boolean;
+  /**
+   * The model's reasoning tags when the template never spells them, to continue a prefilled
+   * turn whose reasoning the template drops.
+   */
+  readonly reasoningTags?: { readonly start: string; readonly end: string };
+}
+
 /**
  * A workaround: a plain object that recognises a template and patches what the
  * differential analysis found for it. Built-in plugins are ordinary values of this type,
@@ -17,6 +43,8 @@ export interface WorkaroundPlugin {
   matches(templateSource: string, analysis: TemplateAnalysis): boolean;
   /** The patched analysis. Pure: must return a new object and leave its argument alone. */
   patchAnalysis?(analysis: TemplateAnalysis): TemplateAnalysis;
+  /** Patches applied when the template renders, before any analysis. */
+  readonly render?: RenderWorkaround;
 }
 
 /** A plugin name is reported in results, so it must be a non-empty, trimmed string. */
@@ -29,5 +57,8 @@ export function assertPlugin(plugin: WorkaroundPlugin): void {
   if (typeof plugin.matches !== 'function') throw new TypeError(`plugin "${plugin.name}" needs a matches() function`);
   if (plugin.patchAnalysis !== undefined && typeof plugin.patchAnalysis !== 'function') {
     throw new TypeError(`plugin "${plugin.name}": patchAnalysis must be a function`);
+  }
+  if (plugin.render !== undefined && typeof plugin.render.matches !== 'function') {
+    throw new TypeError(`plugin "${plugin.name}": render.matches must be a function`);
   }
 }

@@ -1,5 +1,5 @@
 import { renderJinja } from '../render/render-jinja.js';
-import { patchTemplateSource } from '../render/template-family.js';
+import { renderPatches } from '../render/render-patches.js';
 import { fromJson, type Value } from '../render/values.js';
 import type { ProbeRenderParams, ProbeRenderer } from './probe-renderer.js';
 
@@ -23,5 +23,5 @@ export const templateRenderer: ProbeRenderer = (source: string, params: ProbeRen
   ]);
   if (params.tools && params.tools.length > 0) variables.set('tools', fromJson(params.tools));
   if (params.add_generation_prompt) variables.set('add_generation_prompt', true);
-  return renderJinja(patchTemplateSource(source), variables, { now: PROBE_INSTANT });
+  return renderJinja(renderPatches(source).source, variables, { now: PROBE_INSTANT });
 };

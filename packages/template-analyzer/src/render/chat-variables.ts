@@ -5,7 +5,7 @@
  *
  * @internal
  */
-import { adjustForFamily, templateFamily } from './template-family.js';
+import type { RenderPatched } from '@autoparser/workarounds';
 import { shapeMessages } from './chat-messages.js';
 import { TemplateRenderError } from './errors.js';
 import type { ChatMessage, JsonValue, RenderParams, ToolDefinition } from './render-params.js';
@@ -34,15 +34,14 @@ function shapeTool(tool: ToolDefinition): JsonValue {
 
 /** Builds the template variables for `messages` (already marked for prefill, if any). */
 export function chatVariables(
-  source: string,
+  patched: RenderPatched,
   params: RenderParams,
   messages: readonly ChatMessage[],
   addGenerationPrompt: boolean,
 ): Map<string, Value> {
   if (!Array.isArray(params.messages)) throw new TemplateRenderError('invalid-params', 'messages must be an array');
-  const family = templateFamily(source);
-  const shaping = { ...detectTemplateCaps(source), developerAsSystem: family !== 'gpt-oss' };
-  const shaped = adjustForFamily(family, shapeMessages(messages, shaping));
+  const shaping = { ...detectTemplateCaps(patched.source), developerAsSystem: !patched.keepDeveloperRole };
+  const shaped = patched.adjustMessages(shapeMessages(messages, shaping));
   const now = renderInstant(params);
 
   const vars = new Map<string, Value>([

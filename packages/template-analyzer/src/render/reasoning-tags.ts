@@ -2,12 +2,14 @@
  * The tags that open and close a model's reasoning, needed to continue a prefilled turn
  * whose reasoning the template itself does not render. The reference takes them from its
  * template analysis (or its dedicated handlers); without an analysis at hand they are
- * recognised here from the template source, most specific pair first.
+ * recognised here from the usual tag spellings in the source, most specific pair first,
+ * or taken from a render workaround plugin.
  *
  * @internal
  */
 
 import type { ReasoningTags } from './render-params.js';
+import { renderPatches } from './render-patches.js';
 
 // A template that writes the opening tag (if only in its generation prompt) uses the pair.
 const KNOWN: readonly (ReasoningTags & { readonly probe: readonly string[] })[] = [
@@ -16,12 +18,13 @@ const KNOWN: readonly (ReasoningTags & { readonly probe: readonly string[] })[] 
   { probe: ['[THINK]'], start: '[THINK]', end: '[/THINK]' },
   { probe: ['<|START_THINKING|>'], start: '<|START_THINKING|>', end: '<|END_THINKING|>' },
   { probe: ['<think>'], start: '<think>', end: '</think>' },
-  // Kimi K2 templates do not spell the tags, but the model (and the reference's handler) uses them.
-  { probe: ['<|tool_calls_section_begin|>', '<|tool_call_begin|>'], start: '<think>', end: '</think>' },
 ];
 
-/** The reasoning tags `source` uses, if it shows any. */
+/**
+ * The reasoning tags `source` uses: the usual spellings when the source shows them, else
+ * those a render workaround names for templates that never spell theirs.
+ */
 export function detectReasoningTags(source: string): ReasoningTags | undefined {
   const found = KNOWN.find(({ probe }) => probe.every((p) => source.includes(p)));
-  return found && { start: found.start, end: found.end };
+  return found ? { start: found.start, end: found.end } : renderPatches(source).reasoningTags;
 }

@@ -8,14 +8,14 @@ import { prefillTarget, renderPrefilled, type ChatRenderer } from './prefill.js'
 import { detectReasoningTags } from './reasoning-tags.js';
 import type { RenderedPrompt, RenderOptions, RenderParams } from './render-params.js';
 import { renderJinja } from './render-jinja.js';
-import { patchTemplateSource } from './template-family.js';
+import { renderPatches } from './render-patches.js';
 
 /** A renderer of conversations with the (patched) template and the request's settings. @internal */
 export function chatRenderer(source: string, params: RenderParams, options: RenderOptions): ChatRenderer {
-  const patched = patchTemplateSource(source);
+  const patched = renderPatches(source);
   const now = renderInstant(params);
   return (messages, addGenerationPrompt) =>
-    renderJinja(patched, chatVariables(patched, params, messages, addGenerationPrompt), { now, limits: options.limits });
+    renderJinja(patched.source, chatVariables(patched, params, messages, addGenerationPrompt), { now, limits: options.limits });
 }
 
 /** The prompt of a request whose last message is continued, or undefined if none is. @internal */

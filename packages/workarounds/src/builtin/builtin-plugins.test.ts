@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { applyRenderWorkarounds } from '../apply-render-workarounds.js';
+import { builtinPlugins } from '../builtin-plugins.js';
 import { createEmptyAnalysis } from '../empty-analysis.js';
 import type { WorkaroundPlugin } from '../plugin.js';
 import { commandRPlusPlugin } from './command-r-plus.js';
@@ -129,5 +131,48 @@ describe('role-start plugins', () => {
   it('apriel-1.6 sets both starts', () => {
     const after = patch(apriel16Plugin, "{% if not loop.last and '[BEGIN FINAL RESPONSE]' in asst_text %}");
     expect([after.user_start, after.assistant_start]).toEqual(['<|begin_user|>', '<|begin_assistant|>']);
+  });
+});
+
+describe('render workarounds', () => {
+  const gptOss = '{%- if "<|channel|>analysis<|message|>" in message.content or "<|channel|>final<|message|>" in message.content %}{{ raise_exception("no") }}{%- endif %}<|channel|>';
+  const ministral =
+    "[SYSTEM_PROMPT][TOOL_CALLS][ARGS]{%- if (message['content'] is none or message['content'] == '' or message['content']|length == 0) and " +
+    "(message['tool_calls'] is not defined or message['tool_calls'] is none or message['tool_calls']|length == 0) %}x{%- endif %}";
+
+  it('gpt-oss disables the channel check and passes reasoning as thinking', () => {
+    const patched = applyRenderWorkarounds(builtinPlugins, gptOss);
+    expect(patched.applied).toEqual(['gpt-oss']);
+    expect(patched.keepDeveloperRole).toBe(true);
+    expect(patched.source.startsWith('{%- if false %}')).toBe(true);
+    expect(patched.adjustMessages([{ role: 'assistant', content: 'a', reasoning_content: 'r' }])).toEqual([
+      { role: 'assistant', content: 'a', reasoning_content: 'r', thinking: 'r' },
+    ]);
+  });
+
+  it('ministral disables the empty-turn check and turns reasoning and text into blocks', () => {
+    const patched = applyRenderWorkarounds(builtinPlugins, ministral);
+    expect(patched.applied).toEqual(['ministral']);
+    expect(patched.source).toContain('{%- if false %}x');
+    expect(patched.adjustMessages([{ role: 'user', content: 'u' }, { role: 'assistant', content: 'a', reasoning_content: 'r' }])).toEqual([
+      { role: 'user', content: 'u' },
+      { role: 'assistant', content: [{ type: 'thinking', thinking: 'r' }, { type: 'text', text: 'a' }] },
+    ]);
+  });
+
+  it('kimi-k2 names the <think> tags its templates never show', () => {
+    const patched = applyRenderWorkarounds(builtinPlugins, '<|tool_calls_section_begin|><|tool_call_begin|>');
+    expect(patched.applied).toEqual(['kimi-k2']);
+    expect(patched.reasoningTags).toEqual({ start: '<think>', end: '</think>' });
+  });
+
+  it('leave other templates alone', () => {
+    const patched = applyRenderWorkarounds(builtinPlugins, '{{ messages }}');
+    expect(patched.applied).toEqual([]);
+    expect(patched.keepDeveloperRole).toBe(false);
+    expect(patched.reasoningTags).toBeUndefined();
+    expect(patched.source).toBe('{{ messages }}');
+    const messages = [{ role: 'assistant', content: 'a', reasoning_content: 'r' }];
+    expect(patched.adjustMessages(messages)).toEqual(messages);
   });
 });

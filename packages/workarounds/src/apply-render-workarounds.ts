@@ -1,0 +1,33 @@
+import type { RenderMessage, WorkaroundPlugin } from './plugin.js';
+
+/** A template source and messages after the render workarounds that apply to it. */
+export interface RenderPatched {
+  /** The source to render. */
+  readonly source: string;
+  /** Reshapes messages as the matching plugins ask, in plugin order. */
+  readonly adjustMessages: (messages: readonly RenderMessage[]) => RenderMessage[];
+  /** Names of the plugins whose render patches apply. */
+  readonly applied: readonly string[];
+  /** Some matching plugin asks to keep `developer` messages as they are. */
+  readonly keepDeveloperRole: boolean;
+  /** Reasoning tags named by the first matching plugin that names any. */
+  readonly reasoningTags: { readonly start: string; readonly end: string } | undefined;
+}
+
+/**
+ * Applies the render patches of `plugins` (in order) that match `templateSource`: source
+ * patches now, message reshaping through the returned function.
+ */
+export function applyRenderWorkarounds(plugins: readonly WorkaroundPlugin[], templateSource: string): RenderPatched {
+  const matching = plugins.filter((plugin) => plugin.render?.matches(templateSource));
+  let source = templateSource;
+  for (const plugin of matching) source = plugin.render?.patchSource?.(source) ?? source;
+  return {
+    source,
+    applied: matching.map((plugin) => plugin.name),
+    keepDeveloperRole: matching.some((plugin) => plugin.render?.keepDeveloperRole === true),
+    reasoningTags: matching.find((plugin) => plugin.render?.reasoningTags)?.render?.reasoningTags,
+    adjustMessages: (messages) =>
+      matching.reduce<RenderMessage[]>((out, plugin) => plugin.render?.adjustMessages?.(out) ?? out, [...messages]),
+  };
+}

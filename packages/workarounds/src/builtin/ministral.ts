@@ -1,0 +1,32 @@
+import type { RenderJson, RenderMessage, WorkaroundPlugin } from '../plugin.js';
+
+// The template rejects an assistant turn with neither content nor tool calls, which a
+// reasoning-only prefill is; the reference disables that check.
+const EMPTY_TURN_CHECK =
+  "{%- if (message['content'] is none or message['content'] == '' or message['content']|length == 0) and " +
+  "(message['tool_calls'] is not defined or message['tool_calls'] is none or message['tool_calls']|length == 0) %}";
+
+function asBlocks(message: RenderMessage): RenderMessage {
+  if (message.role !== 'system' && message.role !== 'assistant') return message;
+  const blocks: RenderJson[] = [];
+  if (typeof message.reasoning_content === 'string') blocks.push({ type: 'thinking', thinking: message.reasoning_content });
+  if (typeof message.content === 'string') blocks.push({ type: 'text', text: message.content });
+  else if (Array.isArray(message.content)) blocks.push(...message.content);
+  const { reasoning_content: _dropped, ...rest } = message;
+  return { ...rest, content: blocks };
+}
+
+const isMinistral = (source: string): boolean =>
+  source.includes('[SYSTEM_PROMPT]') && source.includes('[TOOL_CALLS]') && source.includes('[ARGS]') && !source.includes('[CALL_ID]');
+
+/** Ministral 3 reasoning models: system and assistant turns as `thinking`/`text` content blocks. */
+export const ministralPlugin: WorkaroundPlugin = {
+  name: 'ministral',
+  description: 'Ministral 3 reads reasoning and text as content blocks and rejects empty turns; pass them so and disable the check.',
+  matches: (source) => isMinistral(source),
+  render: {
+    matches: isMinistral,
+    patchSource: (source) => source.split(EMPTY_TURN_CHECK).join('{%- if false %}'),
+    adjustMessages: (messages) => messages.map(asBlocks),
+  },
+};
