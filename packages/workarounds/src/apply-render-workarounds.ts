@@ -1,4 +1,4 @@
-import type { RenderMessage, WorkaroundPlugin } from './plugin.js';
+import type { ReasoningTagPair, RenderMessage, WorkaroundPlugin } from './plugin.js';
 
 /** A template source and messages after the render workarounds that apply to it. */
 export interface RenderPatched {
@@ -11,7 +11,7 @@ export interface RenderPatched {
   /** Some matching plugin asks to keep `developer` messages as they are. */
   readonly keepDeveloperRole: boolean;
   /** Reasoning tags named by the first matching plugin that names any. */
-  readonly reasoningTags: { readonly start: string; readonly end: string } | undefined;
+  readonly reasoningTags: ReasoningTagPair | undefined;
 }
 
 /**

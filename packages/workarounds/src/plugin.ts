@@ -6,6 +6,14 @@ export type RenderJson = string | number | boolean | null | RenderJson[] | { [ke
 /** One message as the template will see it: plain JSON data. */
 export type RenderMessage = { [key: string]: RenderJson };
 
+/** A model's reasoning tags, exactly as it writes them. */
+export interface ReasoningTagPair {
+  /** Text that opens the reasoning. */
+  readonly start: string;
+  /** Text that closes the reasoning. */
+  readonly end: string;
+}
+
 /**
  * Render-time patches for templates the reference renders specially. Decided from the
  * source alone, as no analysis exists yet when a template renders.
@@ -23,7 +31,7 @@ export interface RenderWorkaround {
    * The model's reasoning tags when the template never spells them, to continue a prefilled
    * turn whose reasoning the template drops.
    */
-  readonly reasoningTags?: { readonly start: string; readonly end: string };
+  readonly reasoningTags?: ReasoningTagPair;
 }
 
 /**
