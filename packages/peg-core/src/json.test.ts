@@ -89,16 +89,16 @@ describe('JSON in partial mode', () => {
 
   it('property: every prefix of a serialised value needs more input or succeeds, never fails', () => {
     fc.assert(
-      fc.property(fc.jsonValue(), fc.boolean(), (value, pretty) => {
+      fc.property(fc.jsonValue({ maxDepth: 4 }), fc.boolean(), (value, pretty) => {
         const text = JSON.stringify(value, null, pretty ? 2 : undefined);
         expect(parse(json, text).status).toBe('success');
         for (let i = 0; i <= text.length; i++) {
           expect(parse(json, text.slice(0, i), { partial: true }).status).not.toBe('fail');
         }
       }),
-      { numRuns: 300 },
+      { numRuns: 200 },
     );
-  });
+  }, 30_000);
 });
 
 describe('Python dicts', () => {
