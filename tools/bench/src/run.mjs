@@ -1,4 +1,5 @@
 // Entry point of `pnpm bench`: every suite, one table each. Figures only, no assertions.
+import { benchCore } from './core.mjs';
 import { benchGbnfEmitter } from './gbnf-emitter.mjs';
 import { benchPegCore } from './peg-core.mjs';
 import { benchTemplateAnalyzer } from './template-analyzer.mjs';
@@ -7,3 +8,4 @@ console.log(`node ${process.version}, ${process.platform}/${process.arch}`);
 await benchPegCore();
 await benchGbnfEmitter();
 await benchTemplateAnalyzer();
+await benchCore();

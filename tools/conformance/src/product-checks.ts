@@ -1,4 +1,5 @@
 import type { CheckImplementations } from './check-registry.js';
+import { checkGrammar, checkParse, checkReconstruction, checkStream } from './checks/chat-checks.js';
 import { checkAcceptance, checkSchemaGrammar } from './checks/grammar-checks.js';
 import { checkAnalysis, checkPrompt } from './checks/template-checks.js';
 
@@ -10,5 +11,11 @@ export const productChecks: CheckImplementations = {
   'json-schema-to-gbnf': { grammar: checkSchemaGrammar },
   'grammar-acceptance': { accept: checkAcceptance },
   'template-analysis': { analysis: checkAnalysis },
-  'chat-cases': { prompt: checkPrompt },
+  'chat-cases': {
+    prompt: checkPrompt,
+    parse: checkParse,
+    stream: checkStream,
+    grammar: checkGrammar,
+    reconstruction: checkReconstruction,
+  },
 };

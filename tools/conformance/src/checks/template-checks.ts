@@ -1,22 +1,8 @@
-import { readFileSync } from 'node:fs';
 import { analyzeTemplate, renderPrompt } from '@autoparser/template-analyzer';
 import type { CheckContext, CheckResult } from '../check-registry.js';
 import type { ChatCase } from '../chat-case-types.js';
 import type { TemplateAnalysis as TemplateAnalysisRecord } from '../template-analysis-types.js';
-
-const sources = new Map<string, string>();
-
-/** The template text of a record (read once per run). */
-function templateOf(context: CheckContext): string {
-  const path = context.templatePath;
-  if (path === undefined) throw new Error(`no template file for ${context.id}`);
-  let source = sources.get(path);
-  if (source === undefined) {
-    source = readFileSync(path, 'utf8');
-    sources.set(path, source);
-  }
-  return source;
-}
+import { templateSource } from './template-source.js';
 
 /**
  * The leaf paths where `ours` differs from `reference`, looking only at what the reference
@@ -37,7 +23,7 @@ function differences(reference: unknown, ours: unknown, path: string, out: strin
 
 /** `analysis` check of template-analysis.jsonl: field-for-field equality with the reference analysis. */
 export function checkAnalysis(record: TemplateAnalysisRecord, context: CheckContext): CheckResult {
-  const analysis = analyzeTemplate(templateOf(context));
+  const analysis = analyzeTemplate(templateSource(context));
   const mismatches: string[] = [];
   differences(record.analysis, analysis, '', mismatches);
   if (mismatches.length === 0) return { passed: true };
@@ -47,7 +33,7 @@ export function checkAnalysis(record: TemplateAnalysisRecord, context: CheckCont
 
 /** `prompt` check of chat-cases.jsonl: our rendered prompt equals the reference's byte for byte. */
 export function checkPrompt(record: ChatCase, context: CheckContext): CheckResult {
-  const { prompt } = renderPrompt(templateOf(context), record.params);
+  const { prompt } = renderPrompt(templateSource(context), record.params);
   if (prompt === record.reference.prompt) return { passed: true };
   const expected = record.reference.prompt;
   let at = 0;

@@ -1,0 +1,120 @@
+import { PegBuilder, type JsonValue, type Parser, type ParserLike } from '@autoparser/peg-core';
+import { CHAT_TAGS } from './chat-tags.js';
+
+/**
+ * A {@link PegBuilder} with the chat vocabulary: one helper per {@link CHAT_TAGS} tag.
+ * Markers the mapper acts on as a whole (tool open/close, id, name, argument open/close and
+ * name) are atomic, so a streaming parse never shows half of them.
+ */
+export class ChatBuilder extends PegBuilder {
+  private readonly named = new Map<string, Parser>();
+
+  /** The rule `name`, defined from `make()` the first time and shared afterwards. */
+  sharedRule(name: string, make: () => ParserLike, trigger = false): Parser {
+    let rule = this.named.get(name);
+    if (rule === undefined) {
+      rule = this.rule(name, make(), trigger);
+      this.named.set(name, rule);
+    }
+    return rule;
+  }
+
+  /** Reasoning text. */
+  reasoning(p: ParserLike): Parser {
+    return this.tag(CHAT_TAGS.reasoning, p);
+  }
+
+  /** Visible content. */
+  content(p: ParserLike): Parser {
+    return this.tag(CHAT_TAGS.content, p);
+  }
+
+  /** A whole tool call. */
+  tool(p: ParserLike): Parser {
+    return this.tag(CHAT_TAGS.tool, p);
+  }
+
+  /** The opening of a tool call. */
+  toolOpen(p: ParserLike): Parser {
+    return this.atomic(this.tag(CHAT_TAGS.toolOpen, p));
+  }
+
+  /** The end of a tool call. */
+  toolClose(p: ParserLike): Parser {
+    return this.atomic(this.tag(CHAT_TAGS.toolClose, p));
+  }
+
+  /** The call id. */
+  toolId(p: ParserLike): Parser {
+    return this.atomic(this.tag(CHAT_TAGS.toolId, p));
+  }
+
+  /** The function name. */
+  toolName(p: ParserLike): Parser {
+    return this.atomic(this.tag(CHAT_TAGS.toolName, p));
+  }
+
+  /** Arguments as one JSON object. */
+  toolArgs(p: ParserLike): Parser {
+    return this.tag(CHAT_TAGS.toolArgs, p);
+  }
+
+  /** One separately written argument. */
+  toolArg(p: ParserLike): Parser {
+    return this.tag(CHAT_TAGS.toolArg, p);
+  }
+
+  /** The opening of one argument. */
+  toolArgOpen(p: ParserLike): Parser {
+    return this.atomic(this.tag(CHAT_TAGS.toolArgOpen, p));
+  }
+
+  /** The end of one argument. */
+  toolArgClose(p: ParserLike): Parser {
+    return this.atomic(this.tag(CHAT_TAGS.toolArgClose, p));
+  }
+
+  /** The argument name. */
+  toolArgName(p: ParserLike): Parser {
+    return this.atomic(this.tag(CHAT_TAGS.toolArgName, p));
+  }
+
+  /** A raw string argument value. */
+  toolArgStringValue(p: ParserLike): Parser {
+    return this.tag(CHAT_TAGS.toolArgStringValue, p);
+  }
+
+  /** A JSON argument value. */
+  toolArgJsonValue(p: ParserLike): Parser {
+    return this.tag(CHAT_TAGS.toolArgJsonValue, p);
+  }
+
+  /**
+   * `marker` with its leading and trailing whitespace made optional, one character at a
+   * time: templates and models disagree on the newlines around tags.
+   */
+  optspace(marker: string): Parser {
+    const core = marker.trim();
+    if (core === '') return marker === '' ? this.eps() : this.sequence(...[...marker].map((c) => this.optional(c)));
+    const at = marker.indexOf(core);
+    const lead = [...marker.slice(0, at)].map((c) => this.optional(c));
+    const trail = [...marker.slice(at + core.length)].map((c) => this.optional(c));
+    return this.sequence(...lead, core, ...trail);
+  }
+
+  /**
+   * The boilerplate part of a generation prompt: `text` up to `delimiter` (all of it when
+   * the delimiter is empty or absent), or nothing for an empty prompt.
+   */
+  generationPrefix(text: string, delimiter: string): Parser {
+    if (text === '') return this.eps();
+    if (delimiter === '') return this.literal(text);
+    const at = text.indexOf(delimiter);
+    return this.literal(at < 0 ? text : text.slice(0, at));
+  }
+
+  /** A JSON schema for the grammar, matched by the JSON parser. */
+  jsonSchema(name: string, schema: JsonValue): Parser {
+    return this.schema(this.json(), name, schema);
+  }
+}

@@ -1,0 +1,26 @@
+/**
+ * The chat layer over `@autoparser/peg-core`: the tag vocabulary of chat parsers, a
+ * builder with a helper per tag and the standard JSON tool-call parser, the mapper from a
+ * tagged tree to an OpenAI-style assistant message, and stream deltas (diff and
+ * accumulation) that never retract text.
+ *
+ * @packageDocumentation
+ */
+export { CHAT_TAGS } from './chat-tags.js';
+export type { ChatTag } from './chat-tags.js';
+export { ChatBuilder } from './chat-builder.js';
+export { standardJsonTools } from './standard-json-tools.js';
+export type { JsonToolsLayout } from './standard-json-tools.js';
+export { functionTools, toolParameters } from './chat-tool.js';
+export type { ChatTool } from './chat-tool.js';
+export { mapChatAst } from './map-chat-ast.js';
+export type { MappedChat } from './map-chat-ast.js';
+export { normalizeQuotes } from './normalize-quotes.js';
+export { braceDepth } from './brace-depth.js';
+export { emptyMessage } from './chat-message.js';
+export type { AssistantMessage, ChatDelta, ChatToolCallOut, ToolCallDelta } from './chat-message.js';
+export { diffMessages } from './diff-messages.js';
+export { applyDelta } from './apply-delta.js';
+export { accumulateDeltas } from './accumulate-deltas.js';
+// The builder's combinators throw peg-core's errors; re-exported so callers can catch them.
+export { PegError } from '@autoparser/peg-core';

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { braceDepth } from './brace-depth.js';
+import { normalizeQuotes } from './normalize-quotes.js';
+
+describe('normalizeQuotes', () => {
+  it('turns Python dicts into JSON', () => {
+    expect(JSON.parse(normalizeQuotes("{'a': 'it\\'s', 'b': \"x'y\", 'c': True, 'd': [False, None]}"))).toEqual({
+      a: "it's",
+      b: "x'y",
+      c: true,
+      d: [false, null],
+    });
+  });
+
+  it('escapes double quotes inside single-quoted strings', () => {
+    expect(JSON.parse(normalizeQuotes(`{'msg': 'He said "hi"'}`))).toEqual({ msg: 'He said "hi"' });
+  });
+
+  it('leaves JSON and words that merely start like literals alone', () => {
+    expect(normalizeQuotes('{"a": true, "b": Truth}')).toBe('{"a": true, "b": Truth}');
+  });
+
+  it('only grows as its input grows (literal prefixes)', () => {
+    expect(normalizeQuotes('[Tr')).toBe('[tr');
+    expect(normalizeQuotes('[True')).toBe('[true');
+  });
+});
+
+describe('braceDepth', () => {
+  it('counts unclosed braces outside strings', () => {
+    expect(braceDepth('{"a": {"b": "}{"')).toBe(2);
+    expect(braceDepth('{"a": "\\"}"}')).toBe(0);
+  });
+});

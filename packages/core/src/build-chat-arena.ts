@@ -1,0 +1,242 @@
+import { ChatBuilder, functionTools, standardJsonTools, toolParameters, type ChatTool } from '@autoparser/chat-mapper';
+import { UNBOUNDED, type Arena, type JsonValue, type Parser } from '@autoparser/peg-core';
+import type { TemplateAnalysis } from '@autoparser/workarounds';
+import type { GeneratorInputs } from './generator-inputs.js';
+import { mayBeString } from './may-be-string.js';
+
+/** Everything the part builders share. */
+interface Ctx {
+  readonly p: ChatBuilder;
+  readonly a: TemplateAnalysis;
+  readonly inputs: GeneratorInputs;
+  readonly extracting: boolean;
+  readonly reasoning: Parser;
+}
+
+const alwaysWrapped = (a: TemplateAnalysis): boolean => a.content.mode === 'ALWAYS_WRAPPED';
+
+/** The trigger marker of tool calls: the section start, else the per-call start. */
+export function toolTriggerMarker(a: TemplateAnalysis): string {
+  return a.tools.format.section_start !== '' ? a.tools.format.section_start : a.tools.format.per_call_start;
+}
+
+function reasoningParser(p: ChatBuilder, a: TemplateAnalysis, extracting: boolean): Parser {
+  const { mode, start, end } = a.reasoning;
+  if (!extracting || (mode !== 'TAG_BASED' && mode !== 'TOOLS_ONLY') || end === '') return p.eps();
+  // An empty start is delimiter-style reasoning: everything up to the end marker.
+  const open = start === '' ? p.eps() : p.optspace(start);
+  return p.optional(p.sequence(p.space(), open, p.reasoning(p.until(end.trim())), p.optspace(end)));
+}
+
+function contentParser({ p, a, extracting, reasoning }: Ctx): Parser {
+  const { start, end } = a.content;
+  if (alwaysWrapped(a)) {
+    const wrapped = p.sequence(start, p.content(p.until(end)), end, p.end());
+    return extracting ? p.sequence(reasoning, wrapped) : p.sequence(p.content(p.until(start)), wrapped);
+  }
+  return p.sequence(reasoning, p.content(p.rest()), p.end());
+}
+
+function jsonNativeTools(ctx: Ctx): Parser {
+  const { p, a, inputs } = ctx;
+  const f = a.tools.format;
+  let nameKey = f.name_field;
+  let argsKey = f.args_field;
+  if (f.function_field !== '' && f.function_field !== 'function' && !nameKey.includes('.')) {
+    nameKey = `${f.function_field}.${nameKey}`;
+    argsKey = `${f.function_field}.${argsKey}`;
+  }
+  const layout = {
+    tools: inputs.tools,
+    parallel: inputs.parallelToolCalls,
+    force: inputs.toolChoice === 'required',
+    nameKey,
+    argsKey,
+    arrayWrapped: f.tools_array_wrapped,
+    functionIsKey: f.fun_name_is_key,
+    idKey: f.id_field,
+    genIdKey: f.gen_id_field,
+    parameterOrder: f.parameter_order,
+  };
+  const perCall = f.section_start === '' && f.per_call_start !== '';
+  const calls = perCall
+    ? p.triggerRule(
+        'tool-calls',
+        p.oneOrMore(p.sequence(standardJsonTools(p, { ...layout, start: f.per_call_start, end: f.per_call_end }), p.space())),
+      )
+    : standardJsonTools(p, { ...layout, start: f.section_start, end: f.section_end });
+  if (alwaysWrapped(a)) {
+    const { start, end } = a.content;
+    return p.sequence(ctx.reasoning, p.optional(p.sequence(start, p.content(p.until(end)), end)), calls, p.end());
+  }
+  const toolStart = f.section_start || f.per_call_start || '{';
+  return p.sequence(ctx.reasoning, p.optional(p.content(p.until(toolStart))), calls, p.end());
+}
+
+/** The call id between the function name and its arguments, when the template has one. */
+function callIdSection(p: ChatBuilder, a: TemplateAnalysis): Parser | undefined {
+  const { pos, prefix, suffix } = a.tools.call_id;
+  const argsStart = a.tools.arguments.start;
+  if (pos !== 'BETWEEN_FUNC_AND_ARGS' || prefix === '' || (suffix === '' && argsStart === '')) return undefined;
+  return suffix !== ''
+    ? p.sequence(p.optional(p.sequence(prefix, p.toolId(p.until(suffix)))), suffix)
+    : p.optional(p.sequence(prefix, p.toolId(p.until(argsStart))));
+}
+
+function functionParser(ctx: Ctx, name: string, args: Parser, peekArgs: Parser | undefined): Parser {
+  const { p, a } = ctx;
+  const fn = a.tools.function;
+  const idSection = callIdSection(p, a);
+  const id = idSection ?? p.eps();
+  const open = p.toolOpen(p.sequence(fn.name_prefix, p.toolName(p.literal(name)), fn.name_suffix));
+  // Commit to this function as soon as its header is unambiguous, so a partial parse shows
+  // the call (and a wrong guess cannot leak half a header into another alternative).
+  let body: Parser;
+  let committed = true;
+  if (fn.name_suffix !== '') body = p.sequence(open, id, p.space(), args);
+  else if (idSection !== undefined) body = p.sequence(p.atomic(p.sequence(open, id)), p.space(), args);
+  else if (peekArgs !== undefined) body = p.sequence(p.atomic(p.sequence(open, id, p.space(), peekArgs)), args);
+  else {
+    body = p.sequence(open, id, p.space(), args);
+    committed = false;
+  }
+  const perCallEnd = a.tools.format.per_call_end;
+  if (fn.close !== '') body = p.sequence(body, p.space(), p.toolClose(p.literal(fn.close)));
+  // Without a close marker, only a visible per-call end closes the call: "</" alone could
+  // still become an argument tag.
+  else if (perCallEnd !== '') body = p.sequence(body, p.toolClose(p.peek(p.literal(perCallEnd))));
+  else body = p.sequence(body, p.toolClose(p.space()));
+  return committed ? body : p.atomic(body);
+}
+
+function wrapCalls(ctx: Ctx, choice: Parser, tagged: boolean): Parser {
+  const { p, a, inputs } = ctx;
+  const f = a.tools.format;
+  const parallel = inputs.parallelToolCalls;
+  let calls: Parser;
+  if (f.per_call_start !== '') {
+    const wrapped = tagged
+      ? p.sequence(f.per_call_start, p.space(), choice, p.space(), f.per_call_end)
+      : p.sequence(f.per_call_start, choice, f.per_call_end);
+    const tail = tagged ? [p.space()] : [];
+    calls = p.triggerRule(
+      'tool-call',
+      parallel ? p.sequence(wrapped, p.zeroOrMore(p.sequence(p.space(), wrapped)), ...tail) : p.sequence(wrapped, ...tail),
+    );
+    if (f.section_start !== '') {
+      const close = f.section_end === '' ? p.end() : tagged ? p.sequence(f.section_end, p.space()) : p.literal(f.section_end);
+      calls = p.triggerRule('tool-calls', p.sequence(f.section_start, p.space(), calls, p.space(), close));
+    }
+  } else {
+    const sp = tagged ? [p.space()] : [];
+    const many = parallel ? [p.zeroOrMore(p.sequence(', ', choice))] : [];
+    calls = p.triggerRule('tool-call', p.sequence(f.section_start, ...sp, choice, ...many, ...sp, f.section_end));
+  }
+  if (inputs.toolChoice !== 'required') calls = p.optional(calls);
+  const trigger = toolTriggerMarker(a);
+  const before = trigger === '' ? p.eps() : p.until(trigger);
+  return p.sequence(ctx.reasoning, p.optional(p.content(before)), calls, p.end());
+}
+
+function tagWithJsonTools(ctx: Ctx): Parser {
+  const { p, a } = ctx;
+  const { start, end } = a.tools.arguments;
+  const alternatives = functionTools(ctx.inputs.tools).map((tool) => {
+    const name = tool.function.name;
+    const args = p.sequence(start, p.toolArgs(p.jsonSchema(`tool-${name}-schema`, toolParameters(tool))), end);
+    const peek = start !== '' ? p.peek(p.literal(start)) : undefined;
+    return p.sharedRule(`tool-${name}`, () => functionParser(ctx, name, args, peek));
+  });
+  return wrapCalls(ctx, p.choice(...alternatives), false);
+}
+
+const isObject = (v: JsonValue): v is { readonly [key: string]: JsonValue } =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+interface Param {
+  readonly name: string;
+  readonly schema: JsonValue;
+  readonly required: boolean;
+}
+
+function parameters(tool: ChatTool): Param[] {
+  const schema = toolParameters(tool);
+  if (!isObject(schema)) return [];
+  const props = schema['properties'];
+  const listed = schema['required'];
+  const required: readonly JsonValue[] = Array.isArray(listed) ? (listed as readonly JsonValue[]) : [];
+  if (props === undefined || !isObject(props)) return [];
+  return Object.entries(props).map(([name, s]) => ({ name, schema: s, required: required.includes(name) }));
+}
+
+function tagWithTaggedTools(ctx: Ctx): Parser {
+  const { p, a } = ctx;
+  const args = a.tools.arguments;
+  const untilSuffix = p.sharedRule('until-suffix', () => p.until(args.value_suffix));
+  const alternatives = functionTools(ctx.inputs.tools).map((tool) => {
+    const name = tool.function.name;
+    const required: Parser[] = [];
+    const optional: Parser[] = [];
+    for (const param of parameters(tool)) {
+      const open = p.toolArgOpen(p.sequence(args.name_prefix, p.toolArgName(p.literal(param.name)), args.name_suffix));
+      const close = p.toolArgClose(p.literal(args.value_suffix));
+      const value = mayBeString(param.schema)
+        ? p.sequence(p.toolArgStringValue(untilSuffix), close)
+        : p.sequence(p.toolArgJsonValue(p.jsonSchema(`tool-${name}-arg-${param.name}-schema`, param.schema)), p.space(), close);
+      const arg = p.sharedRule(`tool-${name}-arg-${param.name}`, () => p.toolArg(p.sequence(open, args.value_prefix, value)));
+      (param.required ? required : optional).push(arg);
+    }
+    let seq = p.sequence(...required.flatMap((r, i) => (i > 0 ? [p.space(), r] : [r])));
+    if (optional.length > 0) seq = p.sequence(seq, p.repeat(p.sequence(p.space(), p.choice(...optional)), 0, UNBOUNDED));
+    seq = p.sequence(args.start, seq, args.end);
+    // Peek for an argument tag only when one must follow: all-optional calls may have none.
+    const peek = args.name_prefix !== '' && required.length > 0 ? p.peek(p.literal(args.name_prefix)) : undefined;
+    return p.sharedRule(`tool-${name}`, () => functionParser(ctx, name, seq, peek));
+  });
+  return wrapCalls(ctx, p.choice(...alternatives), true);
+}
+
+function toolsParser(ctx: Ctx): Parser {
+  switch (ctx.a.tools.format.mode) {
+    case 'JSON_NATIVE':
+      return jsonNativeTools(ctx);
+    case 'TAG_WITH_JSON':
+      return tagWithJsonTools(ctx);
+    case 'TAG_WITH_TAGGED':
+      return tagWithTaggedTools(ctx);
+    default:
+      // Tool calls without a known format: the reference degrades to nothing, we to content.
+      return contentParser(ctx);
+  }
+}
+
+/**
+ * The chat parser arena for a template analysis and a request: the generation-prompt
+ * boilerplate, then reasoning, then a response-format JSON body, tool calls with the
+ * content before them, or plain content. The parser reads `generationPrompt + output`.
+ */
+export function buildChatArena(analysis: TemplateAnalysis, inputs: GeneratorInputs): Arena {
+  // Models trained on Python-style tool calls write dicts (`{'a': True}`); the parser takes
+  // them and the mapper rewrites them as JSON. Grammars still ask for JSON.
+  const p = new ChatBuilder({ pythonDicts: true });
+  const extracting = inputs.extractReasoning && analysis.reasoning.mode !== 'NONE';
+  const ctx: Ctx = { p, a: analysis, inputs, extracting, reasoning: reasoningParser(p, analysis, extracting) };
+  const hasTools = functionTools(inputs.tools).length > 0;
+  let pureContent = analysis.reasoning.mode === 'NONE';
+  let body: Parser;
+  if (inputs.responseSchema !== undefined) {
+    const response = p.rule('response-format', p.content(p.jsonSchema('response-format-schema', inputs.responseSchema)));
+    body = p.sequence(
+      ctx.reasoning,
+      p.space(),
+      p.choice(p.sequence('```json', p.space(), response, p.space(), '```'), p.sequence(p.space(), response, p.space())),
+      p.end(),
+    );
+    pureContent = false;
+  } else if (hasTools && inputs.toolChoice !== 'none' && analysis.caps.supports_tool_calls) {
+    body = toolsParser(ctx);
+    pureContent = false;
+  } else body = contentParser(ctx);
+  const prefix = p.generationPrefix(inputs.generationPrompt, analysis.reasoning.start.trim());
+  return p.build(pureContent ? p.sequence(prefix, body) : p.sequence(prefix, p.space(), body));
+}

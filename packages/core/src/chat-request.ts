@@ -1,0 +1,54 @@
+import type { ChatMessage, ContinueFinalMessage, JsonValue, ToolDefinition } from '@autoparser/template-analyzer';
+
+/** How reasoning is reported: `none` leaves it in `content`; the others extract it. */
+export type ReasoningFormat = 'none' | 'auto' | 'deepseek' | 'deepseek-legacy';
+
+/** Whether the model may, must or must not call tools. */
+export type ToolChoice = 'auto' | 'required' | 'none';
+
+/** The `json_schema` member of a `response_format`. */
+export interface ResponseJsonSchema {
+  /** The schema the answer must follow. */
+  readonly schema?: JsonValue;
+  /** Other members (`name`, `strict`, …), ignored. */
+  readonly [key: string]: JsonValue | undefined;
+}
+
+/** An OpenAI-style `response_format`. */
+export interface ResponseFormat {
+  /** `text`, `json_object` or `json_schema`. */
+  readonly type: string;
+  /** For `json_schema`: `{name?, schema}`. */
+  readonly json_schema?: ResponseJsonSchema | undefined;
+  /** A schema given directly (accepted for convenience). */
+  readonly schema?: JsonValue | undefined;
+}
+
+/**
+ * A chat request, OpenAI-style. The `params` object of the conformance chat cases is
+ * accepted as it is.
+ */
+export interface ChatRequest {
+  /** The conversation so far. */
+  readonly messages: readonly ChatMessage[];
+  /** Tools the model may call. */
+  readonly tools?: readonly ToolDefinition[] | null | undefined;
+  /** Default `auto`. */
+  readonly tool_choice?: ToolChoice | undefined;
+  /** Allow several calls in one answer. Default false. */
+  readonly parallel_tool_calls?: boolean | undefined;
+  /** Response JSON schema, as JSON text ('' for none) or as an object. */
+  readonly json_schema?: string | JsonValue | undefined;
+  /** Response format (used when `json_schema` is not given). */
+  readonly response_format?: ResponseFormat | undefined;
+  /** Default `auto`. */
+  readonly reasoning_format?: ReasoningFormat | undefined;
+  /** Passed to the template. Default true. */
+  readonly enable_thinking?: boolean | undefined;
+  /** Default true. */
+  readonly add_generation_prompt?: boolean | undefined;
+  /** The last message is a prefilled assistant turn the model continues. Default `none`. */
+  readonly continue_final_message?: ContinueFinalMessage | undefined;
+  /** The date templates print (ISO 8601). */
+  readonly now?: string | undefined;
+}

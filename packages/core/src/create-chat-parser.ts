@@ -1,0 +1,111 @@
+import { functionTools } from '@autoparser/chat-mapper';
+import { renderPrompt, type RenderParams } from '@autoparser/template-analyzer';
+import { cachedAnalysis } from './analysis-cache.js';
+import type { ChatRequest } from './chat-request.js';
+import { ChatStreamSession } from './chat-stream-session.js';
+import { generateChatParser } from './generate-chat-parser.js';
+import type { GrammarTrigger } from './grammar-trigger.js';
+import { parseChatOutput, type ParsedMessage } from './parse-chat-output.js';
+import { responseSchema } from './response-schema.js';
+
+/** Options of {@link ChatParser.parse}. */
+export interface ParseOutputOptions {
+  /** The output is cut mid-stream (more may follow). Default false. */
+  readonly partial?: boolean | undefined;
+}
+
+/** Everything needed to prompt a model and read its answer, for one template and request. */
+export interface ChatParser {
+  /** The full rendered prompt. */
+  readonly prompt: string;
+  /** The tail of the prompt the parser sees in front of the output. */
+  readonly generationPrompt: string;
+  /** GBNF for constrained decoding ('' when none). */
+  readonly grammar: string;
+  /** The grammar applies only from a trigger on. */
+  readonly grammarLazy: boolean;
+  /** Where a lazy grammar starts. */
+  readonly grammarTriggers: readonly GrammarTrigger[];
+  /** Marker texts that must stay single tokens. */
+  readonly preservedTokens: readonly string[];
+  /** The reasoning start marker ('' without reasoning). */
+  readonly thinkingStartTag: string;
+  /** The reasoning end marker ('' without reasoning). */
+  readonly thinkingEndTag: string;
+  /** Extra stop strings. */
+  readonly additionalStops: readonly string[];
+  /** Notes from building the parser (e.g. an unusable response schema). */
+  readonly warnings: readonly string[];
+  /** Reads a model output (the text after the prompt). Never throws. */
+  parse(output: string, options?: ParseOutputOptions): ParsedMessage;
+  /** Starts a streaming session. */
+  stream(): ChatStreamSession;
+}
+
+function renderParams(request: ChatRequest): RenderParams {
+  return {
+    messages: request.messages,
+    tools: request.tools ?? null,
+    add_generation_prompt: request.add_generation_prompt ?? true,
+    continue_final_message: request.continue_final_message ?? 'none',
+    enable_thinking: request.enable_thinking ?? true,
+    now: request.now,
+  };
+}
+
+/** The generation prompt before a continued message was appended to it. */
+function baseGenerationPrompt(source: string, params: RenderParams, fallback: string): string {
+  if ((params.continue_final_message ?? 'none') === 'none' || params.messages.length === 0) return fallback;
+  try {
+    return renderPrompt(source, {
+      ...params,
+      messages: params.messages.slice(0, -1),
+      add_generation_prompt: true,
+      continue_final_message: 'none',
+    }).generationPrompt;
+  } catch {
+    return fallback;
+  }
+}
+
+/**
+ * Reads a Jinja chat template once (analyses are cached per source) and prepares, for one
+ * request, the prompt, the grammar settings and a parser of the model's answer.
+ *
+ * @throws `TemplateRenderError` when the template cannot render the request.
+ */
+export function createChatParser(templateSource: string, request: ChatRequest): ChatParser {
+  const analysis = cachedAnalysis(templateSource);
+  const params = renderParams(request);
+  const { prompt, generationPrompt } = renderPrompt(templateSource, params);
+  const warnings: string[] = [];
+  const schema = responseSchema(request);
+  if (schema === undefined && typeof request.json_schema === 'string' && request.json_schema.trim() !== '') {
+    warnings.push('json_schema is not a JSON object; it is ignored');
+  }
+  const generated = generateChatParser(analysis, {
+    tools: functionTools(request.tools),
+    toolChoice: request.tool_choice ?? 'auto',
+    parallelToolCalls: request.parallel_tool_calls ?? false,
+    responseSchema: schema,
+    extractReasoning: (request.reasoning_format ?? 'auto') !== 'none',
+    generationPrompt: baseGenerationPrompt(templateSource, params, generationPrompt),
+  });
+  warnings.push(...generated.warnings);
+  const parseOutput = (output: string, partial: boolean): ParsedMessage =>
+    parseChatOutput(generated.arena, generationPrompt, output, partial);
+  return {
+    prompt,
+    generationPrompt,
+    grammar: generated.grammar,
+    grammarLazy: generated.grammarLazy,
+    grammarTriggers: generated.grammarTriggers,
+    preservedTokens: generated.preservedTokens,
+    thinkingStartTag: generated.thinkingStartTag,
+    thinkingEndTag: generated.thinkingEndTag,
+    additionalStops: generated.additionalStops,
+    warnings,
+    parse: (output, options) => parseOutput(output, options?.partial ?? false),
+    stream: () => new ChatStreamSession(parseOutput),
+  };
+}

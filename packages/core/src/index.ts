@@ -1,0 +1,24 @@
+/**
+ * autoparser's façade: give it a Jinja chat template and an OpenAI-style request, get the
+ * prompt, a GBNF grammar with lazy triggers, and a parser (and streaming session) that
+ * turns raw model output into OpenAI messages and deltas — with no per-model code.
+ *
+ * @packageDocumentation
+ */
+export { createChatParser } from './create-chat-parser.js';
+export type { ChatParser, ParseOutputOptions } from './create-chat-parser.js';
+export type { ChatRequest, ReasoningFormat, ResponseFormat, ResponseJsonSchema, ToolChoice } from './chat-request.js';
+export { ChatStreamSession } from './chat-stream-session.js';
+export type { OutputParser } from './chat-stream-session.js';
+export { parseChatOutput } from './parse-chat-output.js';
+export type { ParsedMessage } from './parse-chat-output.js';
+export type { ParseWarning } from './parse-warning.js';
+export { generateChatParser } from './generate-chat-parser.js';
+export type { GeneratedChatParser } from './generate-chat-parser.js';
+export { buildChatArena, toolTriggerMarker } from './build-chat-arena.js';
+export type { GeneratorInputs } from './generator-inputs.js';
+export type { GrammarTrigger } from './grammar-trigger.js';
+export { cachedAnalysis } from './analysis-cache.js';
+export { responseSchema } from './response-schema.js';
+export { mayBeString } from './may-be-string.js';
+export type { AssistantMessage, ChatDelta, ChatToolCallOut, ToolCallDelta } from '@autoparser/chat-mapper';

@@ -1,0 +1,70 @@
+import { mapChatAst, type AssistantMessage } from '@autoparser/chat-mapper';
+import { parse, type Arena, type AstNode } from '@autoparser/peg-core';
+import type { ParseWarning } from './parse-warning.js';
+
+/** An assistant message, with warnings when the output could not be read cleanly. */
+export type ParsedMessage = AssistantMessage & {
+  /** Present only when something went wrong; see {@link ParseWarning}. */
+  warnings?: ParseWarning[];
+};
+
+const snippet = (text: string, at: number): string => JSON.stringify(text.slice(at, at + 40));
+
+function innermostPartial(nodes: readonly AstNode[]): AstNode | undefined {
+  let found: AstNode | undefined;
+  for (const node of nodes) {
+    if (!node.partial) continue;
+    found = innermostPartial(node.children) ?? node;
+  }
+  return found;
+}
+
+/**
+ * Parses model output (which follows `generationPrompt`) with a chat arena. Never throws:
+ * output the parser cannot place is returned whole as content, with an `unparsed` warning
+ * giving the offset where parsing stopped; a complete output that ends inside a construct
+ * is read as far as it goes, with a `truncated` warning.
+ */
+export function parseChatOutput(arena: Arena, generationPrompt: string, output: string, partial: boolean): ParsedMessage {
+  const shift = generationPrompt.length;
+  const input = generationPrompt + output;
+  let result = parse(arena, input, { partial, lenient: !partial });
+  let unclosed = false;
+  if (!partial && result.status === 'success' && result.nodes.some((n) => n.start < shift && n.end > shift)) {
+    // The prompt opened a block (say `<think>`) the output never closed, so the final
+    // parse fell back to reading the prompt's tail as content. Read it as a cut stream.
+    const cut = parse(arena, input, { partial: true });
+    if (cut.status === 'need_more_input') {
+      result = cut;
+      unclosed = true;
+    }
+  }
+  if (result.status === 'fail') {
+    const offset = Math.max(0, Math.min(output.length, result.end - shift));
+    return {
+      role: 'assistant',
+      content: output,
+      warnings: [
+        {
+          code: 'unparsed',
+          offset,
+          message: `parsing stopped at offset ${offset} (${snippet(output, offset)}): the output does not follow the template's format there (unknown tool, invalid arguments or stray text), so all of it is returned as content`,
+        },
+      ],
+    };
+  }
+  const { message, warnings } = mapChatAst(result.nodes);
+  const out: ParsedMessage = message;
+  const notes: ParseWarning[] = warnings.map((w) => ({ code: 'mapping', offset: 0, message: w }));
+  if (result.lenient === true || unclosed) {
+    const open = innermostPartial(result.nodes);
+    const inside = open === undefined ? 'an unfinished construct' : `an unfinished "${open.tag}"`;
+    notes.push({
+      code: 'truncated',
+      offset: output.length,
+      message: `the output ended inside ${inside} (unclosed tag, JSON or tool call); the message holds what was read`,
+    });
+  }
+  if (notes.length > 0) out.warnings = notes;
+  return out;
+}

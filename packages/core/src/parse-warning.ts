@@ -1,0 +1,15 @@
+/** Why a parse result is not a clean reading of the output. */
+export interface ParseWarning {
+  /**
+   * `unparsed`: the output does not follow the template's format from `offset` on (unknown
+   * tool, invalid arguments, stray text); the whole output is returned as content.
+   * `truncated`: a complete output ended inside a construct (unclosed tag, JSON, call); the
+   * message is what was read so far. `mapping`: the tree was odd (e.g. a duplicate
+   * argument); the message is still returned.
+   */
+  code: 'unparsed' | 'truncated' | 'mapping';
+  /** Offset in the output (UTF-16) where the problem was found. */
+  offset: number;
+  /** A readable explanation. */
+  message: string;
+}
