@@ -6,8 +6,8 @@ import { Bench } from 'tinybench';
  */
 
 /** Runs `cases` and prints one table row per case; returns the rows. */
-export async function runCases(title, cases, { time = 500 } = {}) {
-  const bench = new Bench({ time, warmupTime: 100 });
+export async function runCases(title, cases, { time = 500, iterations = 16 } = {}) {
+  const bench = new Bench({ time, iterations, warmupTime: 100, warmupIterations: 2 });
   for (const c of cases) bench.add(c.name, c.fn);
   await bench.run();
   console.log(`\n${title}`);
