@@ -1,0 +1,237 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { cli } from './cli.js';
+import { collectIo } from './test-support/collect-io.js';
+
+const TEMPLATES = '/work/shared/templates';
+const QWEN_CODER = `${TEMPLATES}/Qwen3-Coder.jinja`;
+const HERMES = `${TEMPLATES}/NousResearch-Hermes-2-Pro-Llama-3-8B-tool_use.jinja`;
+const GEMMA = `${TEMPLATES}/google-gemma-2-2b-it.jinja`;
+
+let dir: string;
+let toolRequest: string;
+let chatRequest: string;
+
+const WEATHER_TOOL = {
+  type: 'function',
+  function: { name: 'get_weather', parameters: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] } },
+};
+
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'autoparser-cli-'));
+  toolRequest = join(dir, 'tools.json');
+  writeFileSync(toolRequest, JSON.stringify({ model: 'x', messages: [{ role: 'user', content: 'Weather in Paris?' }], tools: [WEATHER_TOOL] }));
+  chatRequest = join(dir, 'chat.json');
+  writeFileSync(chatRequest, JSON.stringify({ messages: [{ role: 'user', content: 'Hi there' }] }));
+});
+
+async function run(argv: string[], stdin = ''): Promise<{ code: number; out: string; err: string }> {
+  const io = collectIo(stdin);
+  const code = await cli(argv, io);
+  return { code, out: io.out(), err: io.err() };
+}
+
+describe('help and usage', () => {
+  it('prints global help', async () => {
+    const { code, out } = await run(['--help']);
+    expect(code).toBe(0);
+    expect(out).toContain('Usage: autoparser <command>');
+    expect(out).toContain('Exit status: 0 ok, 1 check or conformance failures, 2 usage or input error.');
+  });
+
+  it.each(['analyze', 'render', 'parse', 'grammar', 'check'])('prints help for %s', async (command) => {
+    const { code, out } = await run([command, '--help']);
+    expect(code).toBe(0);
+    expect(out).toContain(`Usage: autoparser ${command}`);
+  });
+
+  it('passes conformance --help through to the conformance tool', async () => {
+    const { code, out } = await run(['conformance', '--help']);
+    expect(code).toBe(0);
+    expect(out).toContain('--data FILE');
+  });
+
+  it('prints usage and exits 2 without a command', async () => {
+    const { code, err } = await run([]);
+    expect(code).toBe(2);
+    expect(err).toContain('Usage: autoparser');
+  });
+});
+
+describe('analyze', () => {
+  it('shows modes, markers and preserved tokens of Qwen3-Coder', async () => {
+    const { code, out } = await run(['analyze', QWEN_CODER]);
+    expect(code).toBe(0);
+    expect(out).toMatch(/tool calls\s+TAG_WITH_TAGGED/);
+    expect(out).toContain('"<tool_call>"');
+    expect(out).toContain('preserved tokens');
+    expect(out).not.toContain('\u001b[');
+  });
+
+  it('prints JSON', async () => {
+    const { code, out } = await run(['analyze', HERMES, '--json']);
+    expect(code).toBe(0);
+    const report = JSON.parse(out) as { kind: string; analysis: { tools: { format: { mode: string } } } };
+    expect(report.kind).toBe('jinja');
+    expect(report.analysis.tools.format.mode).not.toBe('NONE');
+  });
+
+  it('colours only on a TTY without NO_COLOR', async () => {
+    const tty = { ...collectIo(), isTTY: true, env: {} };
+    await cli(['analyze', GEMMA], tty);
+    expect(tty.out()).toContain('\u001b[');
+    const noColor = { ...collectIo(), isTTY: true, env: { NO_COLOR: '1' } };
+    await cli(['analyze', GEMMA], noColor);
+    expect(noColor.out()).not.toContain('\u001b[');
+  });
+});
+
+describe('render', () => {
+  it('prints the prompt and generation prompt of gemma-2', async () => {
+    const { code, out } = await run(['render', GEMMA, '--request', chatRequest, '--json']);
+    expect(code).toBe(0);
+    const { prompt, generation_prompt } = JSON.parse(out) as { prompt: string; generation_prompt: string };
+    expect(prompt).toContain('<start_of_turn>user\nHi there<end_of_turn>');
+    expect(generation_prompt).toBe('<start_of_turn>model\n');
+    expect(prompt.endsWith(generation_prompt)).toBe(true);
+  });
+
+  it('prints readable sections by default', async () => {
+    const { out } = await run(['render', GEMMA, '--request', chatRequest]);
+    expect(out).toContain('── prompt ──');
+    expect(out).toContain('── generation prompt ──\n"<start_of_turn>model\\n"');
+  });
+});
+
+describe('parse', () => {
+  const output = 'Let me check.\n<tool_call>\n{"name": "get_weather", "arguments": {"city": "Paris"}}\n</tool_call>';
+
+  it('parses Hermes output from a file into a message', async () => {
+    const input = join(dir, 'out.txt');
+    writeFileSync(input, output);
+    const { code, out } = await run(['parse', HERMES, '--request', toolRequest, '--input', input]);
+    expect(code).toBe(0);
+    const message = JSON.parse(out) as { content: string; tool_calls: { function: { name: string; arguments: string } }[] };
+    expect(message.content.trim()).toBe('Let me check.');
+    expect(message.tool_calls[0]?.function.name).toBe('get_weather');
+    expect(JSON.parse(message.tool_calls[0]?.function.arguments ?? '')).toEqual({ city: 'Paris' });
+  });
+
+  it('reads standard input and streams JSON-lines deltas that add up to the message', async () => {
+    const { code, out } = await run(['parse', HERMES, '--request', toolRequest, '--stream', '--chunk', '5'], output);
+    expect(code).toBe(0);
+    const deltas = out.trim().split('\n').map((line) => JSON.parse(line) as { content?: string; tool_calls?: { function: { name?: string; arguments?: string } }[] });
+    expect(deltas.length).toBeGreaterThan(2);
+    const content = deltas.map((d) => d.content ?? '').join('');
+    const args = deltas.flatMap((d) => d.tool_calls ?? []).map((c) => c.function.arguments ?? '').join('');
+    expect(content.trim()).toBe('Let me check.');
+    expect(JSON.parse(args)).toEqual({ city: 'Paris' });
+  });
+
+  it('parses Qwen3-Coder tagged calls, partially', async () => {
+    const partial = '<tool_call>\n<function=get_weather>\n<parameter=city>\nPar';
+    const { code, out } = await run(['parse', QWEN_CODER, '--request', toolRequest, '--partial'], partial);
+    expect(code).toBe(0);
+    const message = JSON.parse(out) as { tool_calls?: { function: { name: string } }[] };
+    expect(message.tool_calls?.[0]?.function.name).toBe('get_weather');
+  });
+});
+
+describe('grammar', () => {
+  it('prints GBNF with lazy triggers as comments', async () => {
+    const { code, out } = await run(['grammar', HERMES, '--request', toolRequest]);
+    expect(code).toBe(0);
+    expect(out).toContain('# lazy: true');
+    expect(out).toContain('# triggers: word "<tool_call>');
+    expect(out).toMatch(/^root ::= /m);
+  });
+
+  it('prints JSON', async () => {
+    const { out } = await run(['grammar', QWEN_CODER, '--request', toolRequest, '--json']);
+    const report = JSON.parse(out) as { grammar: string; lazy: boolean; triggers: unknown[]; preserved_tokens: string[] };
+    expect(report.lazy).toBe(true);
+    expect(report.triggers.length).toBeGreaterThan(0);
+    expect(report.grammar).toContain('root ::=');
+    expect(report.preserved_tokens).toContain('<tool_call>');
+  });
+
+  it('needs no grammar for a plain chat', async () => {
+    const { out } = await run(['grammar', GEMMA, '--request', chatRequest]);
+    expect(out).toContain('# no grammar');
+  });
+});
+
+describe('check', () => {
+  // Templates whose every expressible scenario round-trips (see the README for all 52).
+  it.each(['Qwen-Qwen3-0.6B.jinja', 'GLM-4.6.jinja', 'MiMo-VL.jinja', 'Bielik-11B-v3.0-Instruct.jinja', 'google-gemma-2-2b-it.jinja', 'ibm-granite-granite-4.0.jinja', 'meta-llama-Llama-3.1-8B-Instruct.jinja', 'mistralai-Mistral-Nemo-Instruct-2407.jinja'])(
+    'passes on %s',
+    async (name) => {
+      const { code, out } = await run(['check', `${TEMPLATES}/${name}`, '--json']);
+      const report = JSON.parse(out) as { scenarios: { name: string; passed: boolean; skipped?: boolean; reason?: string }[]; failed: number };
+      expect(report.scenarios.filter((s) => !s.passed && s.skipped !== true)).toEqual([]);
+      expect(report.failed).toBe(0);
+      expect(code).toBe(0);
+    },
+  );
+
+  it('reports skipped scenarios with a reason and prints a table', async () => {
+    const { code, out } = await run(['check', GEMMA]);
+    expect(code).toBe(0);
+    expect(out).toMatch(/content\s+pass/);
+    expect(out).toMatch(/tool call\s+skip\s+the template has no tool-call format/);
+    expect(out).toContain('1 passed, 0 failed, 3 skipped');
+  });
+
+  it('exits 1 when a scenario fails', async () => {
+    const { code, out } = await run(['check', `${TEMPLATES}/meetkai-functionary-medium-v3.2.jinja`, '--json']);
+    expect(code).toBe(1);
+    expect((JSON.parse(out) as { failed: number }).failed).toBeGreaterThan(0);
+  });
+});
+
+describe('conformance', () => {
+  it('delegates to the conformance tool with its product checks', async () => {
+    const { code, out } = await run(['conformance', '--data', '/work/shared/conformance/grammar-acceptance.jsonl', '--json']);
+    const report = JSON.parse(out) as { files: Record<string, unknown>; passed: number };
+    expect(Object.keys(report.files)).toHaveLength(1);
+    expect(report.passed).toBeGreaterThan(1);
+    expect([0, 1]).toContain(code);
+  });
+
+  it('passes usage errors through with status 2', async () => {
+    const { code, err } = await run(['conformance', '--bogus']);
+    expect(code).toBe(2);
+    expect(err).toMatch(/^error: /);
+  });
+});
+
+describe('errors', () => {
+  const expectUsageError = (result: { code: number; out: string; err: string }, pattern: RegExp): void => {
+    expect(result.code).toBe(2);
+    const lines = result.err.trimEnd().split('\n');
+    expect(lines[0]).toMatch(/^error: /);
+    expect(lines[0]).toMatch(pattern);
+    expect(lines[1]).toMatch(/^hint: /);
+    expect(result.err).not.toMatch(/\n\s+at /);
+  };
+
+  it('reports a missing template', async () => expectUsageError(await run(['analyze', join(dir, 'nope.jinja')]), /template not found/));
+  it('reports a missing request file', async () => expectUsageError(await run(['render', GEMMA, '--request', join(dir, 'nope.json')]), /request file not found/));
+  it('reports a missing --request', async () => expectUsageError(await run(['grammar', GEMMA]), /missing --request/));
+  it('reports bad request JSON', async () => {
+    const bad = join(dir, 'bad.json');
+    writeFileSync(bad, '{"messages": [');
+    expectUsageError(await run(['render', GEMMA, '--request', bad]), /invalid JSON/);
+  });
+  it('reports a request without messages', async () => {
+    const bad = join(dir, 'nomessages.json');
+    writeFileSync(bad, '{"tools": []}');
+    expectUsageError(await run(['parse', GEMMA, '--request', bad]), /"messages" must be an array/);
+  });
+  it('reports an unknown command', async () => expectUsageError(await run(['frobnicate']), /unknown command "frobnicate"/));
+  it('reports an unknown flag', async () => expectUsageError(await run(['analyze', GEMMA, '--frob']), /unknown option '--frob'/));
+  it('reports a missing input file', async () => expectUsageError(await run(['parse', GEMMA, '--request', chatRequest, '--input', join(dir, 'none.txt')]), /input file not found/));
+  it('reports a bad --chunk', async () => expectUsageError(await run(['parse', GEMMA, '--request', chatRequest, '--stream', '--chunk', '0']), /--chunk/));
+});

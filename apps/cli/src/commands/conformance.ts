@@ -1,0 +1,28 @@
+import { spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import type { CliIo } from '../cli-io.js';
+
+/**
+ * The conformance tool's own command line (`dist/cli.js`, which plugs in the product
+ * checks). It runs as a child process because the package exports `cli` but not the
+ * product checks, and the runner without them implements only `load`.
+ */
+function conformanceBin(): string {
+  const require = createRequire(import.meta.url);
+  return join(dirname(require.resolve('@autoparser/conformance/package.json')), 'dist', 'cli.js');
+}
+
+/** `autoparser conformance …`: every argument goes to the conformance CLI; its exit status is ours. */
+export function conformanceCommand(argv: readonly string[], io: CliIo): Promise<number> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [conformanceBin(), ...argv], { stdio: ['ignore', 'pipe', 'pipe'], env: process.env });
+    child.stdout.setEncoding('utf8').on('data', (text: string) => io.stdout.write(text));
+    child.stderr.setEncoding('utf8').on('data', (text: string) => io.stderr.write(text));
+    child.on('error', (error) => {
+      io.stderr.write(`error: cannot run the conformance tool: ${error.message}\n  hint: build it with pnpm --filter @autoparser/conformance build\n`);
+      resolve(2);
+    });
+    child.on('close', (code) => resolve(code ?? 2));
+  });
+}

@@ -1,0 +1,76 @@
+import { readFileSync } from 'node:fs';
+import { accumulateDeltas, diffMessages } from '@autoparser/chat-mapper';
+import { createChatParser, type ChatDelta } from '@autoparser/core';
+import { CliError } from '../cli-error.js';
+import type { CliIo, Style } from '../cli-io.js';
+import { loadRequest } from '../request-file.js';
+import { booleanFlag, parseCommandArgs, requiredFlag, stringFlag, templateArg } from '../parse-command-args.js';
+import { loadTemplate } from '../template-source.js';
+
+async function readInput(path: string, io: CliIo): Promise<string> {
+  if (path !== '-') {
+    try {
+      return readFileSync(path, 'utf8');
+    } catch {
+      throw new CliError(`input file not found: ${path}`, 'pass --input FILE, or --input - to read standard input');
+    }
+  }
+  const chunks: string[] = [];
+  const decoder = new TextDecoder();
+  const source: AsyncIterable<string | Uint8Array> | Iterable<string | Uint8Array> = io.stdin ?? process.stdin;
+  for await (const chunk of source) chunks.push(typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true }));
+  chunks.push(decoder.decode());
+  return chunks.join('');
+}
+
+/** Chunks of `size` code points, so a chunk never splits a character. */
+function chunks(text: string, size: number): string[] {
+  const points = [...text];
+  const out: string[] = [];
+  for (let i = 0; i < points.length; i += size) out.push(points.slice(i, i + size).join(''));
+  return out;
+}
+
+/** `autoparser parse <template> --request FILE [--input FILE|-] [--partial] [--stream] [--chunk N]`. */
+export async function parseCommand(argv: readonly string[], io: CliIo, _style: Style, usage: string): Promise<number> {
+  const args = parseCommandArgs('parse', argv, {
+    request: { type: 'string' },
+    input: { type: 'string' },
+    partial: { type: 'boolean' },
+    stream: { type: 'boolean' },
+    chunk: { type: 'string' },
+    variant: { type: 'string' },
+  });
+  if (booleanFlag(args, 'help')) {
+    io.stdout.write(usage);
+    return 0;
+  }
+  const chunkText = stringFlag(args, 'chunk') ?? '8';
+  const chunkSize = Number(chunkText);
+  if (!Number.isInteger(chunkSize) || chunkSize < 1) throw new CliError(`parse: --chunk must be a positive integer, got "${chunkText}"`, 'see autoparser parse --help');
+  const template = loadTemplate(templateArg('parse', args), stringFlag(args, 'variant'));
+  const { request, notes } = loadRequest(requiredFlag('parse', args, 'request', 'FILE'));
+  for (const note of notes) io.stderr.write(`note: ${note}\n`);
+  const parser = createChatParser(template.source, request);
+  for (const warning of parser.warnings) io.stderr.write(`warning: ${warning}\n`);
+  const input = await readInput(stringFlag(args, 'input') ?? '-', io);
+  const partial = booleanFlag(args, 'partial');
+  if (!booleanFlag(args, 'stream')) {
+    io.stdout.write(`${JSON.stringify(parser.parse(input, { partial }), null, 2)}\n`);
+    return 0;
+  }
+  const session = parser.stream();
+  const sent: ChatDelta[] = [];
+  for (const chunk of chunks(input, chunkSize)) {
+    for (const delta of session.push(chunk)) {
+      sent.push(delta);
+      io.stdout.write(`${JSON.stringify(delta)}\n`);
+    }
+  }
+  if (!partial) {
+    // finish() reads the output as complete; what it adds beyond the streamed deltas goes out as deltas too.
+    const { warnings: _warnings, ...final } = session.finish();
+    for (const delta of diffMessages(accumulateDeltas(sent), final)) io.stdout.write(`${JSON.stringify(delta)}\n`);
+  }
+  return 0;
+}

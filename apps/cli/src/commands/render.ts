@@ -1,0 +1,34 @@
+import { renderPrompt } from '@autoparser/template-analyzer';
+import type { CliIo, Style } from '../cli-io.js';
+import { loadRequest } from '../request-file.js';
+import { booleanFlag, parseCommandArgs, requiredFlag, stringFlag, templateArg } from '../parse-command-args.js';
+import { loadTemplate } from '../template-source.js';
+
+/** `autoparser render <template> --request FILE [--json]`. */
+export function renderCommand(argv: readonly string[], io: CliIo, style: Style, usage: string): number {
+  const args = parseCommandArgs('render', argv, { request: { type: 'string' }, json: { type: 'boolean' }, variant: { type: 'string' } });
+  if (booleanFlag(args, 'help')) {
+    io.stdout.write(usage);
+    return 0;
+  }
+  const template = loadTemplate(templateArg('render', args), stringFlag(args, 'variant'));
+  const { request, templateKwargs, notes } = loadRequest(requiredFlag('render', args, 'request', 'FILE'));
+  for (const note of notes) io.stderr.write(`note: ${note}\n`);
+  // The renderer itself, not core, so that every chat_template_kwargs variable reaches the template.
+  const { prompt, generationPrompt } = renderPrompt(template.source, {
+    messages: request.messages,
+    tools: request.tools ?? null,
+    add_generation_prompt: request.add_generation_prompt ?? true,
+    continue_final_message: request.continue_final_message ?? 'none',
+    enable_thinking: request.enable_thinking ?? true,
+    now: request.now,
+    chat_template_kwargs: templateKwargs,
+  });
+  if (booleanFlag(args, 'json')) {
+    io.stdout.write(`${JSON.stringify({ prompt, generation_prompt: generationPrompt }, null, 2)}\n`);
+    return 0;
+  }
+  io.stdout.write(`${style.bold('── prompt ──')}\n${prompt}${prompt.endsWith('\n') ? '' : '\n'}`);
+  io.stdout.write(`${style.bold('── generation prompt ──')}\n${JSON.stringify(generationPrompt)}\n`);
+  return 0;
+}

@@ -1,0 +1,47 @@
+import type { GrammarTrigger } from '@autoparser/core';
+
+/**
+ * Where a lazy grammar starts in `text` (generation prompt + output), the conformance
+ * procedure in short: `word`/`token` at their first occurrence, `pattern` at its last
+ * capture group (or the match), `pattern_full` at the first prefix from `from` on that it
+ * matches entirely (first non-empty group, else the match). The earliest wins; the result
+ * is never before `from` (a trigger inside the generation prompt means the grammar was on
+ * from the start). `undefined` when nothing fires.
+ */
+export function earliestTrigger(text: string, triggers: readonly GrammarTrigger[], from: number): number | undefined {
+  let best: number | undefined;
+  for (const trigger of triggers) {
+    const at = triggerPosition(text, trigger, from);
+    if (at !== undefined && (best === undefined || at < best)) best = at;
+  }
+  return best === undefined ? undefined : Math.max(best, from);
+}
+
+function triggerPosition(text: string, trigger: GrammarTrigger, from: number): number | undefined {
+  switch (trigger.type) {
+    case 'word':
+    case 'token': {
+      const at = text.indexOf(trigger.value);
+      return at < 0 ? undefined : at;
+    }
+    case 'pattern': {
+      const match = new RegExp(trigger.value, 'd').exec(text);
+      if (match === null) return undefined;
+      const last = match.length - 1;
+      return last === 0 ? match.index : (match.indices?.[last]?.[0] ?? text.length);
+    }
+    case 'pattern_full': {
+      const regex = new RegExp(`^(?:${trigger.value})$`, 'd');
+      for (let end = from; end <= text.length; end++) {
+        const match = regex.exec(text.slice(0, end));
+        if (match === null) continue;
+        for (let group = 1; group < match.length; group++) {
+          const span = match.indices?.[group];
+          if (span !== undefined && span[1] > span[0]) return span[0];
+        }
+        return match.index;
+      }
+      return undefined;
+    }
+  }
+}

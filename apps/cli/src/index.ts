@@ -1,0 +1,22 @@
+/**
+ * The `autoparser` command line as a library: {@link cli} runs it in-process, and the
+ * template and request loaders it uses are exported for scripts.
+ *
+ * @packageDocumentation
+ */
+export { cli } from './cli.js';
+export type { CliOptions } from './cli.js';
+export type { CliIo, Style } from './cli-io.js';
+export { CliError, EXIT_FAILURES, EXIT_OK, EXIT_USAGE } from './cli-error.js';
+export { loadTemplate } from './template-source.js';
+export type { LoadedTemplate } from './template-source.js';
+export { bytesSource, readGgufChatTemplates, GGUF_TYPE, CHAT_TEMPLATE_KEY } from './gguf-reader.js';
+export type { ByteSource, GgufTemplates } from './gguf-reader.js';
+export { loadRequest, requestFromJson } from './request-file.js';
+export type { LoadedRequest } from './request-file.js';
+export { runCheck } from './run-check.js';
+export type { CheckReport, ScenarioResult } from './run-check.js';
+export { checkScenarios } from './check-scenarios.js';
+export type { CheckScenario } from './check-scenarios.js';
+export { extractOutput } from './extract-output.js';
+export type { ExtractedOutput, OutputMarkers } from './extract-output.js';

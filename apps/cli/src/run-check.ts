@@ -1,0 +1,122 @@
+import { createChatParser, type ChatParser } from '@autoparser/core';
+import { matchGbnf, parseGbnf } from '@autoparser/gbnf-emitter';
+import type { RenderParams, TemplateAnalysis } from '@autoparser/template-analyzer';
+import { errorMessage } from './cli-error.js';
+import { CHECK_CONVERSATION, checkScenarios, type CheckScenario } from './check-scenarios.js';
+import { messageDifference } from './compare-messages.js';
+import { earliestTrigger } from './earliest-trigger.js';
+import { extractOutput } from './extract-output.js';
+
+/** The outcome of one scenario. */
+export interface ScenarioResult {
+  /** The scenario's name. */
+  readonly name: string;
+  /** Round trip and grammar both fine (false when skipped). */
+  readonly passed: boolean;
+  /** The template cannot express the scenario. */
+  readonly skipped?: boolean;
+  /** Why it failed or was skipped. */
+  readonly reason?: string;
+  /** `accepted`, `n/a` (no grammar, or a lazy one that never fires without calls) or `rejected`. */
+  readonly grammar?: 'accepted' | 'n/a' | 'rejected';
+  /** The cut-out model output that was parsed. */
+  readonly output?: string;
+}
+
+/** A failed step, as a result. */
+const failed = (name: string, reason: string, extra: Partial<ScenarioResult> = {}): ScenarioResult => ({ name, passed: false, reason, ...extra });
+
+/** Does the grammar accept the output? `undefined` when it does (or does not apply), else why not. */
+function grammarVerdict(parser: ChatParser, output: string, expectsCalls: boolean): { verdict: 'accepted' | 'n/a' | 'rejected'; reason?: string } {
+  if (parser.grammar === '') return { verdict: 'n/a' };
+  const grammar = parseGbnf(parser.grammar);
+  const text = parser.generationPrompt + output;
+  const from = parser.generationPrompt.length;
+  const trigger = earliestTrigger(text, parser.grammarTriggers, from);
+  if (parser.grammarLazy && trigger === undefined) {
+    return expectsCalls ? { verdict: 'rejected', reason: 'lazy grammar never fires: no trigger in the output' } : { verdict: 'n/a' };
+  }
+  const start = trigger ?? 0;
+  const result = matchGbnf(grammar, text.slice(start));
+  if (result.status === 'accepted') return { verdict: 'accepted' };
+  const why = result.status === 'incomplete' ? `wants more at the end (expected ${result.expected.slice(0, 3).join(' or ')})` : result.message;
+  return { verdict: 'rejected', reason: `grammar (from offset ${start}): ${why}` };
+}
+
+function runScenario(source: string, scenario: CheckScenario): ScenarioResult {
+  const { name } = scenario;
+  if (scenario.skip !== undefined) return { name, passed: false, skipped: true, reason: scenario.skip };
+  const request = {
+    messages: CHECK_CONVERSATION,
+    tools: scenario.tools.length > 0 ? scenario.tools : undefined,
+    parallel_tool_calls: scenario.parallel,
+  };
+  const params: RenderParams = { messages: CHECK_CONVERSATION, tools: request.tools ?? null };
+  let parser: ChatParser;
+  try {
+    parser = createChatParser(source, request);
+  } catch (error) {
+    return failed(name, `building the parser failed: ${errorMessage(error)}`);
+  }
+  let extracted;
+  try {
+    extracted = extractOutput(source, params, scenario.message, parser);
+  } catch (error) {
+    return failed(name, `rendering the answer failed: ${errorMessage(error)}`);
+  }
+  if (!extracted.ok) return failed(name, extracted.reason);
+  const { output } = extracted;
+  const reasoning = scenario.message.reasoning_content ?? '';
+  // Many templates drop the reasoning of finished turns; there is nothing to read back then.
+  if (reasoning !== '' && !output.includes(reasoning.split('\n')[0] ?? reasoning)) {
+    return { name, passed: false, skipped: true, reason: 'the template does not render the reasoning of a finished turn' };
+  }
+  const parsed = parser.parse(output);
+  const warning = parsed.warnings?.[0];
+  const difference = messageDifference(scenario.message, parsed);
+  if (difference !== undefined) {
+    return failed(name, warning === undefined ? difference : `${difference} (${warning.code}: ${warning.message.split(':')[0]})`, { output });
+  }
+  let grammar;
+  try {
+    grammar = grammarVerdict(parser, output, (scenario.message.tool_calls ?? []).length > 0);
+  } catch (error) {
+    return failed(name, `grammar: ${errorMessage(error)}`, { output });
+  }
+  if (grammar.verdict === 'rejected') return failed(name, grammar.reason ?? 'grammar rejects the output', { grammar: 'rejected', output });
+  return { name, passed: true, grammar: grammar.verdict, output };
+}
+
+/** The results of `check` for one template. */
+export interface CheckReport {
+  /** The template path. */
+  readonly template: string;
+  /** One result per scenario. */
+  readonly scenarios: readonly ScenarioResult[];
+  /** Scenarios that passed. */
+  readonly passed: number;
+  /** Scenarios that failed (skipped ones count in neither). */
+  readonly failed: number;
+}
+
+/**
+ * The round-trip self-check: for each canonical answer the template can express, render
+ * it, cut out what the model would have generated ({@link extractOutput}), parse it back,
+ * compare with the answer and have the grammar accept it (from the earliest trigger when
+ * lazy). Needs no reference data.
+ */
+export function runCheck(template: string, source: string, analysis: TemplateAnalysis): CheckReport {
+  const scenarios = checkScenarios(analysis).map((scenario) => {
+    try {
+      return runScenario(source, scenario);
+    } catch (error) {
+      return failed(scenario.name, errorMessage(error));
+    }
+  });
+  return {
+    template,
+    scenarios,
+    passed: scenarios.filter((s) => s.passed).length,
+    failed: scenarios.filter((s) => !s.passed && s.skipped !== true).length,
+  };
+}

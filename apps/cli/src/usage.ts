@@ -1,0 +1,101 @@
+/** Help texts, one per command; `--help` prints them to stdout. */
+export const GLOBAL_USAGE = `autoparser — derive a streaming parser and a GBNF grammar from any chat template
+
+Usage: autoparser <command> [options]
+
+Commands:
+  analyze <template> [--json]                 detected modes, markers, plugins, preserved tokens
+  render <template> --request FILE            the prompt and the generation prompt
+  parse <template> --request FILE [--input FILE|-] [--partial] [--stream]
+                                              model output → assistant message (or deltas)
+  grammar <template> --request FILE [--json]  GBNF, lazy flag, triggers, preserved tokens
+  check <template> [--json]                   round-trip self-check, no reference needed
+  conformance [--data FILE]... [--templates DIR]... [--json]
+                                              run the reference conformance data
+
+<template> is a .jinja file, a Hugging Face tokenizer_config.json or a .gguf model
+(--variant NAME picks a named template; default "default").
+A request FILE is OpenAI chat-completions JSON (messages, tools, tool_choice,
+parallel_tool_calls, response_format) plus reasoning_format, enable_thinking and
+chat_template_kwargs.
+
+Options:
+  -h, --help     this help (also after a command)
+
+Exit status: 0 ok, 1 check or conformance failures, 2 usage or input error.
+Colours only on a terminal; set NO_COLOR to turn them off.
+`;
+
+const TEMPLATE_OPTIONS = `  --variant NAME   named template of a tokenizer_config.json or GGUF (default "default")
+  -h, --help       this help`;
+
+/** Per-command help. */
+export const COMMAND_USAGE: Readonly<Record<string, string>> = {
+  analyze: `Usage: autoparser analyze <template> [--json]
+
+Analyses the template: reasoning, content and tool-call modes with their markers,
+capabilities, applied plugins, preserved tokens and analysis warnings.
+
+Options:
+  --json           print the analysis as JSON
+${TEMPLATE_OPTIONS}
+`,
+  render: `Usage: autoparser render <template> --request FILE [--json]
+
+Renders the request's conversation through the template and prints the prompt and the
+generation prompt (the tail that opens the model's turn).
+
+Options:
+  --request FILE   OpenAI chat-completions JSON (required)
+  --json           print {prompt, generation_prompt}
+${TEMPLATE_OPTIONS}
+`,
+  parse: `Usage: autoparser parse <template> --request FILE [--input FILE|-] [--partial] [--stream]
+
+Parses raw model output (the text after the prompt) into an OpenAI assistant message,
+printed as JSON. Never fails on odd output: what cannot be placed comes back as content
+with a warning.
+
+Options:
+  --request FILE   OpenAI chat-completions JSON (required)
+  --input FILE|-   the model output (default "-": standard input)
+  --partial        the output is cut mid-stream
+  --stream         feed the output in chunks; print one OpenAI delta per line (JSON lines)
+  --chunk N        code points per chunk with --stream (default 8)
+${TEMPLATE_OPTIONS}
+`,
+  grammar: `Usage: autoparser grammar <template> --request FILE [--json]
+
+Prints the GBNF grammar for constrained decoding, preceded by comments giving the lazy
+flag, the triggers and the preserved tokens (so the output is still valid GBNF).
+
+Options:
+  --request FILE   OpenAI chat-completions JSON (required)
+  --json           print {grammar, lazy, triggers, preserved_tokens, …}
+${TEMPLATE_OPTIONS}
+`,
+  check: `Usage: autoparser check <template> [--json]
+
+Round-trip self-check with no reference: canonical answers (content; reasoning + content;
+one tool call with typed arguments; parallel calls) are rendered through the template, the
+model's part is cut out, parsed back and accepted by the grammar, then compared with the
+answer. Scenarios the template cannot express are skipped with the reason.
+
+Options:
+  --json           print {template, scenarios: [{name, passed, skipped?, reason?}], passed, failed}
+${TEMPLATE_OPTIONS}
+
+Exit status: 0 every scenario passed or was skipped, 1 a scenario failed.
+`,
+  conformance: `Usage: autoparser conformance [--data FILE]... [--templates DIR]... [--json]
+
+Runs the reference conformance data with autoparser's checks; the same as
+\`pnpm conformance\` (all of its flags, e.g. --ratchet BASELINE, are passed on).
+
+Options:
+  --data FILE       run only FILE (repeatable)
+  --templates DIR   also search DIR for templates (repeatable)
+  --json            print only the JSON report
+  -h, --help        this help
+`,
+};
