@@ -1,10 +1,9 @@
-import { createChatParser, type ChatParser } from '@autoparser/core';
+import { createChatParser, grammarStart, type ChatParser } from '@autoparser/core';
 import { matchGbnf, parseGbnf } from '@autoparser/gbnf-emitter';
 import type { RenderParams, TemplateAnalysis } from '@autoparser/template-analyzer';
 import { errorMessage } from './cli-error.js';
 import { CHECK_CONVERSATION, checkScenarios, type CheckScenario } from './check-scenarios.js';
 import { messageDifference } from './compare-messages.js';
-import { earliestTrigger } from './earliest-trigger.js';
 import { extractOutput } from './extract-output.js';
 
 /** The outcome of one scenario. */
@@ -32,7 +31,7 @@ function grammarVerdict(parser: ChatParser, output: string, expectsCalls: boolea
   const grammar = parseGbnf(parser.grammar);
   const text = parser.generationPrompt + output;
   const from = parser.generationPrompt.length;
-  const trigger = earliestTrigger(text, parser.grammarTriggers, from);
+  const trigger = grammarStart(text, parser.grammarTriggers, from);
   if (parser.grammarLazy && trigger === undefined) {
     return expectsCalls ? { verdict: 'rejected', reason: 'lazy grammar never fires: no trigger in the output' } : { verdict: 'n/a' };
   }

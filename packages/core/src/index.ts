@@ -18,6 +18,7 @@ export type { GeneratedChatParser } from './generate-chat-parser.js';
 export { buildChatArena, toolTriggerMarker } from './build-chat-arena.js';
 export type { GeneratorInputs } from './generator-inputs.js';
 export type { GrammarTrigger } from './grammar-trigger.js';
+export { grammarStart } from './grammar-start.js';
 export { cachedAnalysis } from './analysis-cache.js';
 export { responseSchema } from './response-schema.js';
 export { mayBeString } from './may-be-string.js';

@@ -1,14 +1,14 @@
-import type { GrammarTrigger } from '@autoparser/core';
+import type { GrammarTrigger } from './grammar-trigger.js';
 
 /**
- * Where a lazy grammar starts in `text` (generation prompt + output), the conformance
- * procedure in short: `word`/`token` at their first occurrence, `pattern` at its last
+ * Where a lazy grammar starts to apply in `text` (generation prompt + output), as
+ * llama.cpp's sampler and test procedure decide it: `word`/`token` at their first occurrence, `pattern` at its last
  * capture group (or the match), `pattern_full` at the first prefix from `from` on that it
  * matches entirely (first non-empty group, else the match). The earliest wins; the result
  * is never before `from` (a trigger inside the generation prompt means the grammar was on
  * from the start). `undefined` when nothing fires.
  */
-export function earliestTrigger(text: string, triggers: readonly GrammarTrigger[], from: number): number | undefined {
+export function grammarStart(text: string, triggers: readonly GrammarTrigger[], from: number): number | undefined {
   let best: number | undefined;
   for (const trigger of triggers) {
     const at = triggerPosition(text, trigger, from);
