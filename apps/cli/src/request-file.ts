@@ -7,8 +7,6 @@ import { CliError, errorMessage } from './cli-error.js';
 export interface LoadedRequest {
   /** What `createChatParser` takes. */
   readonly request: ChatRequest;
-  /** `chat_template_kwargs` (extra template variables); only `render` passes them all on. */
-  readonly templateKwargs: { readonly [key: string]: JsonValue } | undefined;
   /** Notes on what was mapped loosely (printed to stderr). */
   readonly notes: readonly string[];
 }
@@ -107,8 +105,9 @@ export function requestFromJson(path: string, body: unknown): LoadedRequest {
     add_generation_prompt: optionalBoolean(path, body, 'add_generation_prompt'),
     continue_final_message: continueFinal as ContinueFinalMessage | undefined,
     now,
+    chat_template_kwargs: isObject(kwargs) ? kwargs : undefined,
   };
-  return { request, templateKwargs: isObject(kwargs) ? kwargs : undefined, notes };
+  return { request, notes };
 }
 
 /** Reads and maps a request file; see {@link requestFromJson}. */

@@ -51,4 +51,6 @@ export interface ChatRequest {
   readonly continue_final_message?: ContinueFinalMessage | undefined;
   /** The date templates print (ISO 8601). */
   readonly now?: string | undefined;
+  /** Extra template variables, set last so they override (llama.cpp's `chat_template_kwargs`). */
+  readonly chat_template_kwargs?: { readonly [key: string]: JsonValue } | undefined;
 }

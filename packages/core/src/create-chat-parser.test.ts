@@ -192,3 +192,11 @@ describe('stream after unplaceable output', () => {
     expect(accumulateDeltas(deltas)).toEqual(fresh);
   });
 });
+
+describe('chat_template_kwargs', () => {
+  it('reach the template as variables', () => {
+    const template = '{% for m in messages %}{{ m.content }}{% endfor %}{% if add_generation_prompt %}[{{ persona }}]{% endif %}';
+    const parser = createChatParser(template, { messages: [{ role: 'user', content: 'Hi' }], chat_template_kwargs: { persona: 'pirate' } });
+    expect(parser.prompt).toBe('Hi[pirate]');
+  });
+});

@@ -42,7 +42,8 @@ export interface ChatParser {
   stream(): ChatStreamSession;
 }
 
-function renderParams(request: ChatRequest): RenderParams {
+/** What the template renders for `request`: the request's conversation and template settings. */
+export function renderParamsOf(request: ChatRequest): RenderParams {
   return {
     messages: request.messages,
     tools: request.tools ?? null,
@@ -50,6 +51,7 @@ function renderParams(request: ChatRequest): RenderParams {
     continue_final_message: request.continue_final_message ?? 'none',
     enable_thinking: request.enable_thinking ?? true,
     now: request.now,
+    chat_template_kwargs: request.chat_template_kwargs,
   };
 }
 
@@ -76,7 +78,7 @@ function baseGenerationPrompt(source: string, params: RenderParams, fallback: st
  */
 export function createChatParser(templateSource: string, request: ChatRequest): ChatParser {
   const analysis = cachedAnalysis(templateSource);
-  const params = renderParams(request);
+  const params = renderParamsOf(request);
   const { prompt, generationPrompt } = renderPrompt(templateSource, params);
   const warnings: string[] = [];
   const schema = responseSchema(request);

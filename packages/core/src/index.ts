@@ -5,7 +5,7 @@
  *
  * @packageDocumentation
  */
-export { createChatParser } from './create-chat-parser.js';
+export { createChatParser, renderParamsOf } from './create-chat-parser.js';
 export type { ChatParser, ParseOutputOptions } from './create-chat-parser.js';
 export type { ChatRequest, ReasoningFormat, ResponseFormat, ResponseJsonSchema, ToolChoice } from './chat-request.js';
 export { ChatStreamSession } from './chat-stream-session.js';

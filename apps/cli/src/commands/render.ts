@@ -1,5 +1,6 @@
 import { renderPrompt } from '@autoparser/template-analyzer';
 import type { CliIo, Style } from '../cli-io.js';
+import { renderParamsOf } from '@autoparser/core';
 import { loadRequest } from '../request-file.js';
 import { booleanFlag, parseCommandArgs, requiredFlag, stringFlag, templateArg } from '../parse-command-args.js';
 import { loadTemplate } from '../template-source.js';
@@ -12,18 +13,9 @@ export function renderCommand(argv: readonly string[], io: CliIo, style: Style, 
     return 0;
   }
   const template = loadTemplate(templateArg('render', args), stringFlag(args, 'variant'));
-  const { request, templateKwargs, notes } = loadRequest(requiredFlag('render', args, 'request', 'FILE'));
+  const { request, notes } = loadRequest(requiredFlag('render', args, 'request', 'FILE'));
   for (const note of notes) io.stderr.write(`note: ${note}\n`);
-  // The renderer itself, not core, so that every chat_template_kwargs variable reaches the template.
-  const { prompt, generationPrompt } = renderPrompt(template.source, {
-    messages: request.messages,
-    tools: request.tools ?? null,
-    add_generation_prompt: request.add_generation_prompt ?? true,
-    continue_final_message: request.continue_final_message ?? 'none',
-    enable_thinking: request.enable_thinking ?? true,
-    now: request.now,
-    chat_template_kwargs: templateKwargs,
-  });
+  const { prompt, generationPrompt } = renderPrompt(template.source, renderParamsOf(request));
   if (booleanFlag(args, 'json')) {
     io.stdout.write(`${JSON.stringify({ prompt, generation_prompt: generationPrompt }, null, 2)}\n`);
     return 0;

@@ -1,18 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { GbnfSchemaError } from '../schema-errors.js';
+import { schemaErrorOf } from './test-support/schema-error-of.js';
 import { dumpJson } from './dump-json.js';
 import { parseJson } from './parse-json.js';
 import { toSchemaJson } from './to-schema-json.js';
-
-function errorOf(run: () => unknown): GbnfSchemaError {
-  try {
-    run();
-  } catch (error) {
-    if (GbnfSchemaError.isInstance(error)) return error;
-    throw error;
-  }
-  throw new Error('expected a GbnfSchemaError');
-}
 
 describe('parseJson', () => {
   it('keeps member order, last value of a repeated key at its first position', () => {
@@ -22,12 +12,12 @@ describe('parseJson', () => {
   });
 
   it.each(['{"a" 1}', '[1,]', '"\t"', '01', '{"a":1} x', '"\\x"', 'nul'])('refuses %j', (text) => {
-    expect(errorOf(() => parseJson(text, 10)).code).toBe('invalid-json');
+    expect(schemaErrorOf(() => parseJson(text, 10)).code).toBe('invalid-json');
   });
 
   it('refuses nesting deeper than the limit', () => {
     expect(parseJson('[[[]]]', 3)).toEqual([[[]]]);
-    expect(errorOf(() => parseJson('[[[[]]]]', 3)).code).toBe('too-deep');
+    expect(schemaErrorOf(() => parseJson('[[[[]]]]', 3)).code).toBe('too-deep');
   });
 });
 
@@ -52,8 +42,8 @@ describe('toSchemaJson', () => {
   });
 
   it('refuses values JSON cannot hold, with their path', () => {
-    expect(errorOf(() => toSchemaJson({ a: [1, undefined] }, 10)).path).toBe('/a/1');
-    expect(errorOf(() => toSchemaJson({ a: { b: 10n } }, 10)).path).toBe('/a/b');
-    expect(errorOf(() => toSchemaJson({ 'x/y': Infinity }, 10)).path).toBe('/x~1y');
+    expect(schemaErrorOf(() => toSchemaJson({ a: [1, undefined] }, 10)).path).toBe('/a/1');
+    expect(schemaErrorOf(() => toSchemaJson({ a: { b: 10n } }, 10)).path).toBe('/a/b');
+    expect(schemaErrorOf(() => toSchemaJson({ 'x/y': Infinity }, 10)).path).toBe('/x~1y');
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { GbnfSchemaError } from '../schema-errors.js';
+import { schemaErrorOf } from './test-support/schema-error-of.js';
+import type { GbnfSchemaError } from '../schema-errors.js';
 import type { GbnfSchemaWarning } from '../schema-errors.js';
 import { SchemaConverter } from './schema-converter.js';
 import { schemaToGbnf } from './schema-to-gbnf.js';
@@ -9,14 +10,7 @@ function rules(pattern: string, dotall = false): Map<string, string> {
   return parseRules(schemaToGbnf({ type: 'string', pattern }, { dotall }));
 }
 
-function errorOf(pattern: string): GbnfSchemaError {
-  try {
-    schemaToGbnf({ properties: { p: { type: 'string', pattern } } });
-  } catch (error) {
-    if (GbnfSchemaError.isInstance(error)) return error;
-  }
-  throw new Error(`no GbnfSchemaError for ${pattern}`);
-}
+const patternErrorOf = (pattern: string): GbnfSchemaError => schemaErrorOf(() => schemaToGbnf({ properties: { p: { type: 'string', pattern } } }));
 
 describe('pattern → GBNF', () => {
   it('keeps literals merged and quantifies single characters', () => {
@@ -90,7 +84,7 @@ describe('pattern → GBNF', () => {
     ['^abc\\$', 'unsupported-pattern', "must start with '^'"],
     ['', 'unsupported-pattern', "must start with '^'"],
   ])('refuses %j (%s)', (pattern, code, text) => {
-    const error = errorOf(pattern);
+    const error = patternErrorOf(pattern);
     expect(error.code).toBe(code);
     expect(error.path).toBe('/properties/p/pattern');
     expect(error.message).toContain(text);
@@ -98,7 +92,7 @@ describe('pattern → GBNF', () => {
   });
 
   it('caps group nesting instead of overflowing the stack', () => {
-    const error = errorOf(`^${'('.repeat(50_000)}a${')'.repeat(50_000)}$`);
+    const error = patternErrorOf(`^${'('.repeat(50_000)}a${')'.repeat(50_000)}$`);
     expect(error.code).toBe('too-deep');
   });
 });

@@ -1,18 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { GbnfSchemaError } from '../schema-errors.js';
+import { schemaErrorOf } from './test-support/schema-error-of.js';
 import { resolveRefs } from './resolve-refs.js';
 import { schemaToGbnf } from './schema-to-gbnf.js';
 import { parseRules } from './test-support/gbnf-to-regexp.js';
-
-function errorOf(run: () => unknown): GbnfSchemaError {
-  try {
-    run();
-  } catch (error) {
-    if (GbnfSchemaError.isInstance(error)) return error;
-    throw error;
-  }
-  throw new Error('expected a GbnfSchemaError');
-}
 
 describe('resolveRefs', () => {
   it('follows JSON pointers with ~0, ~1 and percent escapes, and array indices', () => {
@@ -61,13 +51,13 @@ describe('resolveRefs', () => {
     [{ items: [{}], prefixItems: { $ref: '#/items/1' } }, 'unresolved-ref', '/prefixItems/$ref'],
     [{ items: { $ref: 5 } }, 'invalid-schema', '/items/$ref'],
   ] as const)('refuses %j', (schema, code, path) => {
-    const error = errorOf(() => resolveRefs(schema));
+    const error = schemaErrorOf(() => resolveRefs(schema));
     expect([error.code, error.path]).toEqual([code, path]);
     expect(error.message).toContain(`#${path}`);
   });
 
   it('names the missing pointer step', () => {
-    const error = errorOf(() => resolveRefs({ $defs: { a: {} }, items: { $ref: '#/$defs/a/properties/x' } }));
+    const error = schemaErrorOf(() => resolveRefs({ $defs: { a: {} }, items: { $ref: '#/$defs/a/properties/x' } }));
     expect(error.message).toContain('no "properties" in #/$defs/a');
   });
 });
@@ -82,7 +72,7 @@ describe('$ref conversion', () => {
   });
 
   it('refuses reference cycles that would make a left-recursive grammar', () => {
-    const error = errorOf(() =>
+    const error = schemaErrorOf(() =>
       schemaToGbnf({ $defs: { a: { anyOf: [{ $ref: '#/$defs/a' }, { type: 'string' }] } }, $ref: '#/$defs/a' }),
     );
     expect([error.code, error.path]).toEqual(['unsupported-schema', '/$defs/a/anyOf/0/$ref']);
@@ -91,6 +81,6 @@ describe('$ref conversion', () => {
   it('caps long reference chains', () => {
     const defs: Record<string, unknown> = { d1000: { type: 'string' } };
     for (let i = 0; i < 1000; i++) defs[`d${i}`] = { $ref: `#/$defs/d${i + 1}` };
-    expect(errorOf(() => schemaToGbnf({ $defs: defs, $ref: '#/$defs/d0' })).code).toBe('too-deep');
+    expect(schemaErrorOf(() => schemaToGbnf({ $defs: defs, $ref: '#/$defs/d0' })).code).toBe('too-deep');
   });
 });

@@ -1,18 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { GbnfSchemaError } from '../schema-errors.js';
+import { schemaErrorOf } from './test-support/schema-error-of.js';
+import type { GbnfSchemaError } from '../schema-errors.js';
 import type { JsonSchema } from './schema-json.js';
 import { schemaToGbnf } from './schema-to-gbnf.js';
 import { parseRules } from './test-support/gbnf-to-regexp.js';
 
-function errorOf(schema: JsonSchema | string): GbnfSchemaError {
-  try {
-    schemaToGbnf(schema);
-  } catch (error) {
-    if (GbnfSchemaError.isInstance(error)) return error;
-    throw error;
-  }
-  throw new Error('expected a GbnfSchemaError');
-}
+const conversionErrorOf = (schema: JsonSchema | string): GbnfSchemaError => schemaErrorOf(() => schemaToGbnf(schema));
 
 describe('schemaToGbnf', () => {
   it('orders required properties first, each group in declaration order', () => {
@@ -79,34 +72,34 @@ describe('schemaToGbnf', () => {
     ['{"type": "string",}', 'invalid-json', ''],
     ['', 'invalid-json', ''],
   ])('refuses %s', (schema, code, path) => {
-    const error = errorOf(schema);
+    const error = conversionErrorOf(schema);
     expect([error.code, error.path]).toEqual([code, path]);
     expect(error.message).toContain(` at #${path}`);
   });
 
   it('refuses non-JSON JavaScript values but skips undefined members', () => {
-    expect(errorOf({ properties: { a: { minimum: Number.NaN } } }).path).toBe('/properties/a/minimum');
-    expect(errorOf({ properties: { a: { f: () => 1 } } }).code).toBe('invalid-schema');
+    expect(conversionErrorOf({ properties: { a: { minimum: Number.NaN } } }).path).toBe('/properties/a/minimum');
+    expect(conversionErrorOf({ properties: { a: { f: () => 1 } } }).code).toBe('invalid-schema');
     expect(parseRules(schemaToGbnf({ type: 'null', description: undefined })).get('root')).toBe('"null" space');
   });
 
   it('caps nesting of text, objects and cycles with a typed error', () => {
     const text = `${'{"items":'.repeat(100_000)}{}${'}'.repeat(100_000)}`;
-    expect(errorOf(text).code).toBe('too-deep');
+    expect(conversionErrorOf(text).code).toBe('too-deep');
     let nested: JsonSchema = {};
     for (let i = 0; i < 100_000; i++) nested = { items: nested };
-    expect(errorOf(nested).code).toBe('too-deep');
+    expect(conversionErrorOf(nested).code).toBe('too-deep');
     const cyclic: { type: string; properties?: unknown } = { type: 'object' };
     cyclic.properties = { self: cyclic };
-    expect(errorOf(cyclic).code).toBe('too-deep');
+    expect(conversionErrorOf(cyclic).code).toBe('too-deep');
   });
 
   it('stops schemas whose size explodes', () => {
     let shared: JsonSchema = { type: 'null' };
     for (let i = 0; i < 40; i++) shared = { properties: { a: shared, b: shared } };
-    expect(errorOf(shared).code).toBe('too-large');
+    expect(conversionErrorOf(shared).code).toBe('too-large');
     let repeated: JsonSchema = { type: 'null' };
     for (let i = 0; i < 30; i++) repeated = { type: ['array', 'array', 'array'], items: repeated };
-    expect(errorOf(repeated).code).toBe('too-large');
+    expect(conversionErrorOf(repeated).code).toBe('too-large');
   });
 });

@@ -1,5 +1,9 @@
 import type { GrammarTrigger } from '../chat-case-types.js';
 
+// Deliberately not `grammarStart` of @autoparser/core: the harness follows the reference's
+// test procedure on its own (reasoning-block skipping included), so a product bug in where a
+// grammar starts cannot hide itself by agreeing with its own check.
+
 /** What decides where a lazy grammar starts constraining. */
 export interface TriggerSearch {
   triggers: readonly GrammarTrigger[];
