@@ -31,7 +31,8 @@ export type {
   RenderParams,
   ToolDefinition,
 } from './render/render-params.js';
-export { analyzeTemplate } from './analysis/analyze-template.js';
+export { analyzeTemplate, traceAnalysis } from './analysis/analyze-template.js';
+export type { AnalysisStep, AnalysisTrace, ProbeComparison } from './analysis/analysis-trace.js';
 export type { AnalyzeTemplateOptions } from './analysis/analyze-template.js';
 export { templateRenderer } from './analysis/template-renderer.js';
 export type { ProbeMessage, ProbeRenderer, ProbeRenderParams } from './analysis/probe-renderer.js';

@@ -7,6 +7,7 @@ import {
 } from '@autoparser/workarounds';
 import { AnalysisCache } from './analysis-cache.js';
 import { probeCapabilities } from './capabilities.js';
+import { TraceRecorder, type AnalysisTrace } from './analysis-trace.js';
 import { analyzeContent } from './content-analysis.js';
 import { templateRenderer } from './template-renderer.js';
 import { collectPreservedTokens } from './preserved-tokens.js';
@@ -77,9 +78,32 @@ export function analyzeTemplate(source: string, options: AnalyzeTemplateOptions 
   return analysis;
 }
 
-function runAnalysis(source: string, renderer: ProbeRenderer, plugins: readonly WorkaroundPlugin[]): TemplateAnalysis {
-  const ctx = new ProbeContext(source, renderer);
+/**
+ * {@link analyzeTemplate} with its working shown: every step (R1–R3, C1, T1–T7, A1–A2 and
+ * the rest) with the comparisons it made — both renders and their diff — and what it
+ * extracted. For debuggers and template authors; never cached, never throws on a bad
+ * template.
+ *
+ * @example
+ * for (const step of traceAnalysis(source).steps) console.log(step.id, step.extracted);
+ */
+export function traceAnalysis(source: string, options: Omit<AnalyzeTemplateOptions, 'cache'> = {}): AnalysisTrace {
+  if (typeof source !== 'string') throw new TypeError('traceAnalysis: the template source must be a string');
+  const trace = new TraceRecorder();
+  const plugins = options.plugins ?? (defaultPlugins ??= createDefaultRegistry().list());
+  const analysis = deepFreeze(runAnalysis(source, options.renderer ?? templateRenderer, plugins, trace));
+  return { analysis, steps: trace.steps };
+}
+
+function runAnalysis(
+  source: string,
+  renderer: ProbeRenderer,
+  plugins: readonly WorkaroundPlugin[],
+  trace?: TraceRecorder,
+): TemplateAnalysis {
+  const ctx = new ProbeContext(source, renderer, trace);
   const result = createEmptyAnalysis();
+  const whole = (): unknown => result;
   const runPhase = (phase: string, run: () => void): boolean => {
     try {
       run();
@@ -89,21 +113,24 @@ function runAnalysis(source: string, renderer: ProbeRenderer, plugins: readonly 
       return false;
     }
   };
+  const step = (phase: string, run: () => void): boolean => runPhase(phase, () => ctx.step(phase, '', whole, run));
 
-  try {
-    ctx.render({ messages: [USER_MESSAGE, ASSISTANT_MESSAGE], add_generation_prompt: false, enable_thinking: true });
-  } catch (error) {
-    result.warnings.push({ phase: 'render', message: `the template does not render a basic conversation: ${describe(error)}` });
-    return withPlugins(result, source, plugins, runPhase);
-  }
+  const basic = step('render', () => {
+    try {
+      ctx.render({ messages: [USER_MESSAGE, ASSISTANT_MESSAGE], add_generation_prompt: false, enable_thinking: true });
+    } catch (error) {
+      throw new Error(`the template does not render a basic conversation: ${describe(error)}`, { cause: error });
+    }
+  });
+  if (!basic) return withPlugins(result, source, plugins, runPhase, ctx);
 
-  runPhase('caps', () => {
+  step('caps', () => {
     result.caps = probeCapabilities(ctx);
   });
   runPhase('R', () => {
     result.reasoning = analyzeReasoning(ctx, result.caps.supports_tool_calls);
   });
-  runPhase('C1', () => {
+  step('C1', () => {
     result.content = analyzeContent(ctx, result.reasoning);
   });
   const tools = emptyToolsDraft();
@@ -113,12 +140,12 @@ function runAnalysis(source: string, renderer: ProbeRenderer, plugins: readonly 
   }
   const { argsSeparator, ...published } = tools;
   result.tools = published;
-  runPhase('roles', () => {
+  step('roles', () => {
     result.assistant_start = detectAssistantStart(ctx, result.reasoning);
     result.user_start = detectUserStart(ctx);
   });
   result.preserved_tokens = collectPreservedTokens(result.reasoning, result.content, { ...published, argsSeparator });
-  return withPlugins(result, source, plugins, runPhase);
+  return withPlugins(result, source, plugins, runPhase, ctx);
 }
 
 function withPlugins(
@@ -126,10 +153,14 @@ function withPlugins(
   source: string,
   plugins: readonly WorkaroundPlugin[],
   runPhase: (phase: string, run: () => void) => boolean,
+  ctx: ProbeContext,
 ): TemplateAnalysis {
   let patched = result;
-  runPhase('plugins', () => {
-    patched = applyWorkarounds(plugins, source, result).analysis;
-  });
+  // The step watches whichever analysis is current, so it reports what the plugins changed.
+  runPhase('plugins', () =>
+    ctx.step('plugins', '', () => patched, () => {
+      patched = applyWorkarounds(plugins, source, result).analysis;
+    }),
+  );
   return patched;
 }

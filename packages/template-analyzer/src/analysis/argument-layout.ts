@@ -23,7 +23,7 @@ const base = (call: Parameters<typeof assistantCalling>[0]) => ({
 
 /** Phase T5: one argument against two; what comes between them. */
 export function extractArgumentSeparator(ctx: ProbeContext, tools: ToolsDraft): void {
-  const cmp = ctx.compare(base(FIRST_CALL_ONE_ARG), { messages: [USER_MESSAGE, assistantCalling(FIRST_CALL)] });
+  const cmp = ctx.compare('one argument vs two arguments', base(FIRST_CALL_ONE_ARG), { messages: [USER_MESSAGE, assistantCalling(FIRST_CALL)] });
   if (cmp && cmp.diff.right !== '') tools.arguments.separator = untilCommonPrefix(cmp.diff.right, ARG_FIRST, ARG_SECOND);
 }
 
@@ -33,7 +33,7 @@ export function extractArgumentSeparator(ctx: ProbeContext, tools: ToolsDraft): 
  * around the arguments is already the name suffix and the closer.
  */
 export function extractArgumentContainer(ctx: ProbeContext, tools: ToolsDraft): void {
-  const cmp = ctx.compare(base(FIRST_CALL_NO_ARGS), { messages: [USER_MESSAGE, assistantCalling(FIRST_CALL_ONE_ARG)] });
+  const cmp = ctx.compare('no arguments vs one argument', base(FIRST_CALL_NO_ARGS), { messages: [USER_MESSAGE, assistantCalling(FIRST_CALL_ONE_ARG)] });
   const { format } = tools;
   if (!cmp || format.mode !== 'JSON_NATIVE') return;
   const { diff } = cmp;

@@ -23,7 +23,7 @@ const ONE_ARG_BASE = {
 
 /** Phase A1: a call with one argument name against one with another. */
 export function extractArgumentNameMarkers(ctx: ProbeContext, tools: ToolsDraft): void {
-  const cmp = ctx.compare(ONE_ARG_BASE, { messages: [USER_MESSAGE, assistantCalling(FIRST_CALL_OTHER_ARG)] });
+  const cmp = ctx.compare('one argument name vs another', ONE_ARG_BASE, { messages: [USER_MESSAGE, assistantCalling(FIRST_CALL_OTHER_ARG)] });
   if (!cmp) return;
   const { diff } = cmp;
   if (diff.left === '' || diff.right === '') return;
@@ -56,7 +56,7 @@ export function extractArgumentNameMarkers(ctx: ProbeContext, tools: ToolsDraft)
 
 /** Phase A2: one argument value against another; what surrounds the value. */
 export function extractArgumentValueMarkers(ctx: ProbeContext, tools: ToolsDraft): void {
-  const cmp = ctx.compare(ONE_ARG_BASE, { messages: [USER_MESSAGE, assistantCalling(FIRST_CALL_OTHER_VALUE)] });
+  const cmp = ctx.compare('argument value "XXXX" vs "YYYY"', ONE_ARG_BASE, { messages: [USER_MESSAGE, assistantCalling(FIRST_CALL_OTHER_VALUE)] });
   if (!cmp) return;
   const { diff } = cmp;
   if (diff.left !== 'XXXX' || diff.right !== 'YYYY') return;

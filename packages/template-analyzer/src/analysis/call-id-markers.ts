@@ -36,7 +36,7 @@ function firstMarker(text: string): string {
  * to it are its prefix and suffix.
  */
 export function extractCallIdMarkers(ctx: ProbeContext, tools: ToolsDraft): void {
-  const cmp = ctx.compare(
+  const cmp = ctx.compare('call id "call00001" vs "call99999"',
     { messages: [USER_MESSAGE, assistantCalling(FIRST_CALL)], tools: PROBE_TOOLS, add_generation_prompt: false, enable_thinking: true },
     { messages: [USER_MESSAGE, assistantCalling(FIRST_CALL_ALT_ID)] },
   );

@@ -17,10 +17,10 @@ export function analyzeContent(ctx: ProbeContext, reasoning: ReasoningAnalysis):
     add_generation_prompt: false,
     enable_thinking: true,
   };
-  const withTools = ctx.compare(base, {
+  const withTools = ctx.compare('content-only turn vs a tool-call turn', base, {
     messages: [USER_MESSAGE, { role: 'assistant', content: '', tool_calls: [toolCall('test_func', { arg1: 'value1' })] }],
   });
-  const withReasoning = ctx.compare(base, {
+  const withReasoning = ctx.compare('content-only turn vs a reasoning-only turn', base, {
     messages: [USER_MESSAGE, { role: 'assistant', content: '', reasoning_content: THINKING_CONTENT }],
   });
   if (!withTools || !withReasoning) return c;

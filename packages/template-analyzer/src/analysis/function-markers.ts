@@ -27,7 +27,7 @@ export function extractFunctionMarkers(ctx: ProbeContext, tools: ToolsDraft): vo
     add_generation_prompt: false,
     enable_thinking: true,
   };
-  const cmp = ctx.compare(base, { messages: [USER_MESSAGE, assistantCalling(SECOND_CALL)] });
+  const cmp = ctx.compare('one function name vs another', base, { messages: [USER_MESSAGE, assistantCalling(SECOND_CALL)] });
   if (!cmp) return;
   const { diff } = cmp;
   if (!diff.left.includes(FUN_FIRST) || !diff.right.includes(FUN_SECOND)) return;
@@ -77,14 +77,14 @@ function extractCloser(
   ctx: ProbeContext,
   tools: ToolsDraft,
   suffix: string,
-  base: Parameters<ProbeContext['compare']>[0],
+  base: Parameters<ProbeContext['compare']>[1],
 ): string {
   const { format } = tools;
   const endMarker = format.per_call_end !== '' ? format.per_call_end : format.section_end;
   let closerText = '';
   if (endMarker === '') {
     // No end marker to stop at: take what a call adds over a content turn.
-    const noCall = ctx.compare(base, { messages: [USER_MESSAGE, ASSISTANT_MESSAGE] });
+    const noCall = ctx.compare('a tool call vs a content-only turn', base, { messages: [USER_MESSAGE, ASSISTANT_MESSAGE] });
     if (noCall) {
       const left = noCall.diff.left;
       const at = left.indexOf('YYYY');

@@ -8,7 +8,7 @@ import type { ToolsDraft } from './tools-draft.js';
  * that marker is really per call, and so is the section's end marker.
  */
 export function checkPerCallMarkers(ctx: ProbeContext, tools: ToolsDraft): void {
-  const cmp = ctx.compare(
+  const cmp = ctx.compare('one call vs two calls',
     { messages: [USER_MESSAGE, assistantCalling(FIRST_CALL)], tools: PROBE_TOOLS, add_generation_prompt: false, enable_thinking: true },
     { messages: [USER_MESSAGE, assistantCalling(FIRST_CALL, SECOND_CALL)] },
   );

@@ -1,4 +1,5 @@
 import { calculateSegmentDiffSplit, type DiffSplit } from '@autoparser/diff-utils';
+import type { TraceRecorder } from './analysis-trace.js';
 import type { ProbeRenderParams, ProbeRenderer } from './probe-renderer.js';
 
 /** Two renders of one template and how they differ. */
@@ -22,7 +23,17 @@ export class ProbeContext {
     /** Template source. */
     readonly source: string,
     private readonly renderer: ProbeRenderer,
+    /** Records steps and comparisons when the analysis is traced. */
+    private readonly trace?: TraceRecorder,
   ) {}
+
+  /**
+   * Runs one analysis step; when traced, its comparisons and what it changed in
+   * `watched()` (reported under `namespace`) are recorded.
+   */
+  step<T>(id: string, namespace: string, watched: () => unknown, run: () => T): T {
+    return this.trace === undefined ? run() : this.trace.step(id, namespace, watched, run);
+  }
 
   /** Renders with `params`; throws what the renderer throws. */
   render(params: ProbeRenderParams): string {
@@ -51,12 +62,15 @@ export class ProbeContext {
 
   /**
    * Renders `base` and `base` changed by `change`, and diffs the two. `undefined` when
-   * either render fails: a probe the template rejects tells nothing.
+   * either render fails: a probe the template rejects tells nothing. `label` says what
+   * differs, for traces.
    */
-  compare(base: ProbeRenderParams, change: Partial<ProbeRenderParams>): Comparison | undefined {
+  compare(label: string, base: ProbeRenderParams, change: Partial<ProbeRenderParams>): Comparison | undefined {
     const outputA = this.tryRender(base);
     const outputB = this.tryRender({ ...base, ...change });
     if (outputA === undefined || outputB === undefined) return undefined;
-    return { diff: calculateSegmentDiffSplit(outputA, outputB), outputA, outputB };
+    const comparison = { diff: calculateSegmentDiffSplit(outputA, outputB), outputA, outputB };
+    this.trace?.comparison({ label, ...comparison });
+    return comparison;
   }
 }

@@ -37,7 +37,7 @@ function delimitedReasoning(output: string) {
 
 /** R1: does an assistant turn's `reasoning_content` show, and between which markers? */
 function compareReasoningPresence(ctx: ProbeContext, r: ReasoningAnalysis): void {
-  const cmp = ctx.compare(
+  const cmp = ctx.compare('without vs with reasoning_content',
     { messages: [USER_MESSAGE, ASSISTANT_MESSAGE], add_generation_prompt: false, enable_thinking: true },
     { messages: [USER_MESSAGE, WITH_REASONING] },
   );
@@ -65,7 +65,7 @@ function markersPastTail(base: string, extended: string): [string, string] | und
 
 /** R2: what the generation prompt gains (or loses) when thinking is enabled. */
 function compareThinkingEnabled(ctx: ProbeContext, r: ReasoningAnalysis): void {
-  const cmp = ctx.compare(
+  const cmp = ctx.compare('generation prompt: enable_thinking false vs true',
     { messages: [USER_MESSAGE], add_generation_prompt: true, enable_thinking: false },
     { enable_thinking: true },
   );
@@ -112,7 +112,7 @@ function compareReasoningScope(ctx: ProbeContext, r: ReasoningAnalysis): void {
     reasoning_content: THINKING_CONTENT,
     tool_calls: [toolCall(FUN_FIRST, { [ARG_FIRST]: 'VVVV', [ARG_SECOND]: 'XXXX' })],
   };
-  const cmp = ctx.compare(
+  const cmp = ctx.compare('reasoning with content vs with a tool call',
     { messages: [USER_MESSAGE, WITH_REASONING], tools: PROBE_TOOLS, add_generation_prompt: false, enable_thinking: true },
     { messages: [USER_MESSAGE, withTools] },
   );
@@ -146,9 +146,10 @@ function compareReasoningScope(ctx: ProbeContext, r: ReasoningAnalysis): void {
  */
 export function analyzeReasoning(ctx: ProbeContext, supportsToolCalls: boolean): ReasoningAnalysis {
   const r: ReasoningAnalysis = { mode: 'NONE', start: '', end: '' };
-  compareReasoningPresence(ctx, r);
-  compareThinkingEnabled(ctx, r);
-  if (supportsToolCalls) compareReasoningScope(ctx, r);
+  const watched = () => r;
+  ctx.step('R1', 'reasoning', watched, () => compareReasoningPresence(ctx, r));
+  ctx.step('R2', 'reasoning', watched, () => compareThinkingEnabled(ctx, r));
+  if (supportsToolCalls) ctx.step('R3', 'reasoning', watched, () => compareReasoningScope(ctx, r));
   return r;
 }
 

@@ -14,7 +14,7 @@ function before(text: string, needle: string): string {
  * cut before any reasoning marker the template writes there.
  */
 export function detectAssistantStart(ctx: ProbeContext, reasoning: ReasoningAnalysis): string {
-  const cmp = ctx.compare(
+  const cmp = ctx.compare('user turn alone vs followed by an assistant turn',
     { messages: [USER_MESSAGE], add_generation_prompt: false, enable_thinking: true },
     { messages: [USER_MESSAGE, ASSISTANT_MESSAGE] },
   );
@@ -31,11 +31,11 @@ export function detectAssistantStart(ctx: ProbeContext, reasoning: ReasoningAnal
  */
 export function detectUserStart(ctx: ProbeContext): string {
   const params = { messages: [], add_generation_prompt: false, enable_thinking: true };
-  let cmp = ctx.compare(params, { messages: [USER_MESSAGE] });
+  let cmp = ctx.compare('empty conversation vs one user turn', params, { messages: [USER_MESSAGE] });
   if (!cmp) {
     // Some templates reject an empty conversation: add a user turn after a full exchange.
     const exchange = [{ role: 'user', content: USER_MSG_TWO }, ASSISTANT_MESSAGE];
-    cmp = ctx.compare({ ...params, messages: exchange }, { messages: [...exchange, USER_MESSAGE] });
+    cmp = ctx.compare('a full exchange vs one more user turn', { ...params, messages: exchange }, { messages: [...exchange, USER_MESSAGE] });
     if (!cmp) return '';
   }
   let added = cmp.diff.right;

@@ -24,16 +24,21 @@ export function runToolPhases(
   reasoning: ReasoningAnalysis,
   runPhase: PhaseRunner,
 ): void {
-  if (!runPhase('T1', () => analyzeToolCallFormat(ctx, tools, reasoning, caps.supports_parallel_tool_calls))) return;
+  const published = (): unknown => {
+    const { argsSeparator: _internal, ...rest } = tools;
+    return rest;
+  };
+  const phase: PhaseRunner = (id, run) => runPhase(id, () => ctx.step(id, 'tools', published, run));
+  if (!phase('T1', () => analyzeToolCallFormat(ctx, tools, reasoning, caps.supports_parallel_tool_calls))) return;
   const mode = tools.format.mode;
   if (mode === 'NONE' || mode === 'JSON_NATIVE') return;
-  if (caps.supports_parallel_tool_calls) runPhase('T2', () => checkPerCallMarkers(ctx, tools));
-  runPhase('T3', () => extractFunctionMarkers(ctx, tools));
+  if (caps.supports_parallel_tool_calls) phase('T2', () => checkPerCallMarkers(ctx, tools));
+  phase('T3', () => extractFunctionMarkers(ctx, tools));
   if (mode === 'TAG_WITH_TAGGED') {
-    runPhase('A1', () => extractArgumentNameMarkers(ctx, tools));
-    runPhase('A2', () => extractArgumentValueMarkers(ctx, tools));
+    phase('A1', () => extractArgumentNameMarkers(ctx, tools));
+    phase('A2', () => extractArgumentValueMarkers(ctx, tools));
   }
-  runPhase('T5', () => extractArgumentSeparator(ctx, tools));
-  runPhase('T6', () => extractArgumentContainer(ctx, tools));
-  runPhase('T7', () => extractCallIdMarkers(ctx, tools));
+  phase('T5', () => extractArgumentSeparator(ctx, tools));
+  phase('T6', () => extractArgumentContainer(ctx, tools));
+  phase('T7', () => extractCallIdMarkers(ctx, tools));
 }

@@ -42,7 +42,7 @@ export function analyzeToolCallFormat(
   reasoning: ReasoningAnalysis,
   supportsParallelCalls: boolean,
 ): void {
-  const cmp = ctx.compare(
+  const cmp = ctx.compare('content-only turn vs a turn with one tool call',
     { messages: [USER_MESSAGE, ASSISTANT_MESSAGE], tools: PROBE_TOOLS, add_generation_prompt: false, enable_thinking: true },
     { messages: [USER_MESSAGE, assistantCalling(FIRST_CALL)] },
   );
@@ -69,7 +69,7 @@ export function analyzeToolCallFormat(
 
 /** JSON-native: a section marker that the second of two calls repeats is per call. */
 function splitJsonNativePerCall(ctx: ProbeContext, tools: ToolsDraft): void {
-  const cmp = ctx.compare(
+  const cmp = ctx.compare('one call vs two calls',
     { messages: [USER_MESSAGE, assistantCalling(FIRST_CALL)], tools: PROBE_TOOLS, add_generation_prompt: false, enable_thinking: true },
     { messages: [USER_MESSAGE, assistantCalling(FIRST_CALL, SECOND_CALL)] },
   );
