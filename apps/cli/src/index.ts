@@ -14,9 +14,3 @@ export { bytesSource, readGgufChatTemplates, GGUF_TYPE, CHAT_TEMPLATE_KEY } from
 export type { ByteSource, GgufTemplates } from './gguf-reader.js';
 export { loadRequest, requestFromJson } from './request-file.js';
 export type { LoadedRequest } from './request-file.js';
-export { runCheck } from './run-check.js';
-export type { CheckReport, ScenarioResult } from './run-check.js';
-export { checkScenarios } from './check-scenarios.js';
-export type { CheckScenario } from './check-scenarios.js';
-export { extractOutput } from './extract-output.js';
-export type { ExtractedOutput, OutputMarkers } from './extract-output.js';

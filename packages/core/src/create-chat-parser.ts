@@ -1,4 +1,5 @@
 import { functionTools } from '@autoparser/chat-mapper';
+import type { Arena } from '@autoparser/peg-core';
 import { renderPrompt, type RenderParams } from '@autoparser/template-analyzer';
 import { cachedAnalysis } from './analysis-cache.js';
 import type { ChatRequest } from './chat-request.js';
@@ -36,6 +37,8 @@ export interface ChatParser {
   readonly additionalStops: readonly string[];
   /** Notes from building the parser (e.g. an unusable response schema). */
   readonly warnings: readonly string[];
+  /** The generated PEG parser as plain data (peg-core's `dump` prints it); it reads `generationPrompt + output`. */
+  readonly arena: Arena;
   /** Reads a model output (the text after the prompt). Never throws. */
   parse(output: string, options?: ParseOutputOptions): ParsedMessage;
   /** Starts a streaming session. */
@@ -107,6 +110,7 @@ export function createChatParser(templateSource: string, request: ChatRequest): 
     thinkingEndTag: generated.thinkingEndTag,
     additionalStops: generated.additionalStops,
     warnings,
+    arena: generated.arena,
     parse: (output, options) => parseOutput(output, options?.partial ?? false),
     stream: () => new ChatStreamSession(parseOutput),
   };

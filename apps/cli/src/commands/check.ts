@@ -1,7 +1,6 @@
-import { cachedAnalysis } from '@autoparser/core';
+import { checkTemplate } from '@autoparser/core';
 import type { CliIo, Style } from '../cli-io.js';
 import { formatTable, type Cell } from '../format-table.js';
-import { runCheck } from '../run-check.js';
 import { booleanFlag, parseCommandArgs, stringFlag, templateArg } from '../parse-command-args.js';
 import { loadTemplate } from '../template-source.js';
 
@@ -13,20 +12,19 @@ export function checkCommand(argv: readonly string[], io: CliIo, style: Style, u
     return 0;
   }
   const template = loadTemplate(templateArg('check', args), stringFlag(args, 'variant'));
-  const report = runCheck(template.path, template.source, cachedAnalysis(template.source));
+  const report = checkTemplate(template.source);
   if (booleanFlag(args, 'json')) {
     const scenarios = report.scenarios.map(({ name, passed, skipped, reason }) => ({ name, passed, ...(skipped === true ? { skipped } : {}), ...(reason === undefined ? {} : { reason }) }));
-    io.stdout.write(`${JSON.stringify({ template: report.template, scenarios, passed: report.passed, failed: report.failed }, null, 2)}\n`);
+    io.stdout.write(`${JSON.stringify({ template: template.path, scenarios, passed: report.passed, failed: report.failed }, null, 2)}\n`);
   } else {
     const rows = report.scenarios.map((s): Cell[] => {
       const result = s.skipped === true ? { shown: style.dim('skip'), plain: 'skip' } : s.passed ? { shown: style.green('pass'), plain: 'pass' } : { shown: style.red('FAIL'), plain: 'FAIL' };
       const detail = s.reason ?? (s.grammar === 'accepted' ? 'parsed back equal; grammar accepts' : 'parsed back equal; no grammar applies');
       return [{ shown: s.name, plain: s.name }, result, { shown: detail, plain: detail }];
     });
-    io.stdout.write(`${style.bold('check')} ${report.template}\n\n`);
+    io.stdout.write(`${style.bold('check')} ${template.path}\n\n`);
     for (const line of formatTable(['scenario', 'result', 'detail'], rows)) io.stdout.write(`${line}\n`);
-    const skipped = report.scenarios.filter((s) => s.skipped === true).length;
-    io.stdout.write(`\n${report.passed} passed, ${report.failed} failed, ${skipped} skipped\n`);
+    io.stdout.write(`\n${report.passed} passed, ${report.failed} failed, ${report.skipped} skipped\n`);
   }
   return report.failed > 0 ? 1 : 0;
 }

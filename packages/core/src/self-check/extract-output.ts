@@ -1,7 +1,19 @@
 import { renderPrompt, type ChatMessage, type RenderParams } from '@autoparser/template-analyzer';
 
 /** What the model would have generated for an answer, or why it cannot be told. */
-export type ExtractedOutput = { readonly ok: true; readonly output: string } | { readonly ok: false; readonly reason: string };
+export type ExtractedOutput =
+  | {
+      /** The output could be told. */
+      readonly ok: true;
+      /** The text the model would have generated. */
+      readonly output: string;
+    }
+  | {
+      /** The output could not be told. */
+      readonly ok: false;
+      /** Why not: where the rendered answer leaves the prompt. */
+      readonly reason: string;
+    };
 
 const SENTINEL = 'AUTOPARSER_END_OF_TURN_PROBE';
 
@@ -29,8 +41,9 @@ function endOfTurn(source: string, params: RenderParams): string {
 export interface OutputMarkers {
   /** The generation prompt (a template may open the next assistant turn after tool calls). */
   readonly generationPrompt: string;
-  /** Reasoning tags ('' without reasoning). */
+  /** The reasoning start tag ('' without reasoning). */
   readonly thinkingStartTag: string;
+  /** The reasoning end tag ('' without reasoning). */
   readonly thinkingEndTag: string;
   /** Markers that belong to the answer's format (never stripped as end-of-turn). */
   readonly preservedTokens: readonly string[];
@@ -70,7 +83,7 @@ function forcedThinking(closed: string, full: string, markers: OutputMarkers): s
  *    given); `full` = the conversation plus the answer, without a generation prompt.
  * 2. When `full` starts with `opened`, the model's output is the rest. Otherwise, when the
  *    generation prompt ends by opening reasoning and the finished turn shows no reasoning
- *    block, the output is the thinking end tag plus the turn ({@link forcedThinking}).
+ *    block, the output is the thinking end tag plus the turn.
  *    Otherwise no output can be told (the template renders a finished answer differently
  *    from the turn it opens) and the scenario fails with where the two differ.
  * 3. The model stops at its end-of-turn token, which the parser never sees, so trailing

@@ -1,5 +1,5 @@
 import type { ChatMessage } from '@autoparser/template-analyzer';
-import type { AssistantMessage } from '@autoparser/core';
+import type { AssistantMessage } from '@autoparser/chat-mapper';
 
 // As the conformance data compares: C isspace, not String#trim (which eats U+3000 and friends).
 const strip = (text: string | null | undefined): string => (text ?? '').replace(/^[ \t\n\v\f\r]+|[ \t\n\v\f\r]+$/g, '');

@@ -1,13 +1,16 @@
-import { createChatParser, grammarStart, type ChatParser } from '@autoparser/core';
 import { matchGbnf, parseGbnf } from '@autoparser/gbnf-emitter';
 import type { RenderParams, TemplateAnalysis } from '@autoparser/template-analyzer';
-import { errorMessage } from './cli-error.js';
+import { cachedAnalysis } from '../analysis-cache.js';
+import { createChatParser, type ChatParser } from '../create-chat-parser.js';
+import { grammarStart } from '../grammar-start.js';
 import { CHECK_CONVERSATION, checkScenarios, type CheckScenario } from './check-scenarios.js';
 import { messageDifference } from './compare-messages.js';
 import { extractOutput } from './extract-output.js';
 
-/** The outcome of one scenario. */
-export interface ScenarioResult {
+const errorMessage = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+
+/** The outcome of one self-check scenario. */
+export interface SelfCheckScenario {
   /** The scenario's name. */
   readonly name: string;
   /** Round trip and grammar both fine (false when skipped). */
@@ -23,7 +26,7 @@ export interface ScenarioResult {
 }
 
 /** A failed step, as a result. */
-const failed = (name: string, reason: string, extra: Partial<ScenarioResult> = {}): ScenarioResult => ({ name, passed: false, reason, ...extra });
+const failed = (name: string, reason: string, extra: Partial<SelfCheckScenario> = {}): SelfCheckScenario => ({ name, passed: false, reason, ...extra });
 
 /** Does the grammar accept the output? `undefined` when it does (or does not apply), else why not. */
 function grammarVerdict(parser: ChatParser, output: string, expectsCalls: boolean): { verdict: 'accepted' | 'n/a' | 'rejected'; reason?: string } {
@@ -42,7 +45,7 @@ function grammarVerdict(parser: ChatParser, output: string, expectsCalls: boolea
   return { verdict: 'rejected', reason: `grammar (from offset ${start}): ${why}` };
 }
 
-function runScenario(source: string, scenario: CheckScenario): ScenarioResult {
+function runScenario(source: string, scenario: CheckScenario): SelfCheckScenario {
   const { name } = scenario;
   if (scenario.skip !== undefined) return { name, passed: false, skipped: true, reason: scenario.skip };
   const request = {
@@ -86,25 +89,32 @@ function runScenario(source: string, scenario: CheckScenario): ScenarioResult {
   return { name, passed: true, grammar: grammar.verdict, output };
 }
 
-/** The results of `check` for one template. */
-export interface CheckReport {
-  /** The template path. */
-  readonly template: string;
-  /** One result per scenario. */
-  readonly scenarios: readonly ScenarioResult[];
+/** What {@link checkTemplate} found. */
+export interface SelfCheckReport {
+  /** One result per scenario, skipped ones included. */
+  readonly scenarios: readonly SelfCheckScenario[];
   /** Scenarios that passed. */
   readonly passed: number;
-  /** Scenarios that failed (skipped ones count in neither). */
+  /** Scenarios that failed. */
   readonly failed: number;
+  /** Scenarios the template cannot express. */
+  readonly skipped: number;
 }
 
 /**
- * The round-trip self-check: for each canonical answer the template can express, render
- * it, cut out what the model would have generated ({@link extractOutput}), parse it back,
- * compare with the answer and have the grammar accept it (from the earliest trigger when
- * lazy). Needs no reference data.
+ * The round-trip self-check, needing no reference data: for each canonical answer the
+ * template can express (content; reasoning + content; one call with arguments of every
+ * JSON type; parallel calls), render it through the template, cut out what the model would
+ * have generated ({@link extractOutput}), parse it back, compare with the answer, and have
+ * the grammar accept it (from the trigger on when lazy). Never throws: a scenario that
+ * cannot run fails with the reason.
+ *
+ * @param analysis - the template's analysis; defaults to the cached one.
+ * @example
+ * const report = checkTemplate(source);
+ * for (const s of report.scenarios) console.log(s.name, s.skipped ? 'skip' : s.passed ? 'pass' : `FAIL ${s.reason}`);
  */
-export function runCheck(template: string, source: string, analysis: TemplateAnalysis): CheckReport {
+export function checkTemplate(source: string, analysis: TemplateAnalysis = cachedAnalysis(source)): SelfCheckReport {
   const scenarios = checkScenarios(analysis).map((scenario) => {
     try {
       return runScenario(source, scenario);
@@ -113,9 +123,9 @@ export function runCheck(template: string, source: string, analysis: TemplateAna
     }
   });
   return {
-    template,
     scenarios,
     passed: scenarios.filter((s) => s.passed).length,
     failed: scenarios.filter((s) => !s.passed && s.skipped !== true).length,
+    skipped: scenarios.filter((s) => s.skipped === true).length,
   };
 }
