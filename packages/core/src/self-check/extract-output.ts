@@ -88,7 +88,8 @@ function forcedThinking(closed: string, full: string, markers: OutputMarkers): s
  *    from the turn it opens) and the scenario fails with where the two differ.
  * 3. The model stops at its end-of-turn token, which the parser never sees, so trailing
  *    text the template adds after the answer is removed, repeatedly: the generation prompt
- *    (templates that open the next assistant turn after tool calls), the suffix the
+ *    (templates that open the next assistant turn after tool calls; without its reasoning
+ *    tag when it forces reasoning open), the suffix the
  *    template writes after a plain answer (found by rendering a probe answer, e.g.
  *    `<|im_end|>\n`, with or without its whitespace), a trailing special-token-like marker
  *    that is not one of the format's preserved tokens (a tool-call turn may end with
@@ -115,16 +116,23 @@ export function extractOutput(source: string, params: RenderParams, answer: Chat
   const marker = suffix.trim();
   const preserved = new Set(markers.preservedTokens.map((t) => t.trim()));
   const opener = markers.generationPrompt.trim();
+  // A generation prompt that forces reasoning open (`<｜Assistant｜><think>`) opens the next
+  // turn without the tag after tool calls.
+  const thinkingTag = markers.thinkingStartTag.trim();
+  const openerHead = thinkingTag !== '' && opener.endsWith(thinkingTag) ? opener.slice(0, -thinkingTag.length).trim() : '';
   for (let round = 0; round < 8; round++) {
     const trimmed = output.trimEnd();
     let next = output;
     if (opener !== '' && trimmed.endsWith(opener)) next = trimmed.slice(0, -opener.length);
+    else if (openerHead !== '' && trimmed.endsWith(openerHead)) next = trimmed.slice(0, -openerHead.length);
     else if (suffix !== '' && output.endsWith(suffix)) next = output.slice(0, -suffix.length);
     else if (marker !== '' && trimmed.endsWith(marker)) next = trimmed.slice(0, -marker.length);
     else {
       const special = TRAILING_SPECIAL.exec(output);
       const stop = markers.additionalStops.find((s) => s.trim() !== '' && trimmed.endsWith(s.trim()));
-      if (special !== null && !preserved.has(special[0].trim())) next = output.slice(0, special.index);
+      // A marker that is (part of) a format token belongs to the answer.
+      const token = special?.[0].trim() ?? '';
+      if (special !== null && ![...preserved].some((t) => t.includes(token))) next = output.slice(0, special.index);
       else if (stop !== undefined) next = trimmed.slice(0, -stop.trim().length);
     }
     if (next === output) break;
