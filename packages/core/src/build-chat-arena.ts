@@ -3,6 +3,7 @@ import { UNBOUNDED, type Arena, type JsonValue, type Parser } from '@autoparser/
 import type { TemplateAnalysis } from '@autoparser/workarounds';
 import type { GeneratorInputs } from './generator-inputs.js';
 import { mayBeString } from './may-be-string.js';
+import { pythonLiterals } from './python-literals.js';
 
 /** Everything the part builders share. */
 interface Ctx {
@@ -169,6 +170,14 @@ function parameters(tool: ChatTool): Param[] {
   return Object.entries(props).map(([name, s]) => ({ name, schema: s, required: required.includes(name) }));
 }
 
+/** A tagged argument's JSON value, or the Python spelling of a boolean or null the schema allows. */
+function jsonOrPython(ctx: Ctx, rule: string, schema: JsonValue): Parser {
+  const { p } = ctx;
+  const json = p.jsonSchema(rule, schema);
+  const python = pythonLiterals(schema);
+  return python.length === 0 ? json : p.choice(json, ...python.map((literal) => p.literal(literal)));
+}
+
 function tagWithTaggedTools(ctx: Ctx): Parser {
   const { p, a } = ctx;
   const args = a.tools.arguments;
@@ -182,7 +191,7 @@ function tagWithTaggedTools(ctx: Ctx): Parser {
       const close = p.toolArgClose(p.literal(args.value_suffix));
       const value = mayBeString(param.schema)
         ? p.sequence(p.toolArgStringValue(untilSuffix), close)
-        : p.sequence(p.toolArgJsonValue(p.jsonSchema(`tool-${name}-arg-${param.name}-schema`, param.schema)), p.space(), close);
+        : p.sequence(p.toolArgJsonValue(jsonOrPython(ctx, `tool-${name}-arg-${param.name}-schema`, param.schema)), p.space(), close);
       const arg = p.sharedRule(`tool-${name}-arg-${param.name}`, () => p.toolArg(p.sequence(open, args.value_prefix, value)));
       (param.required ? required : optional).push(arg);
     }

@@ -39,9 +39,10 @@ const TYPED_TOOL: ToolDefinition = {
         text: { type: 'string' },
         count: { type: 'number' },
         flag: { type: 'boolean' },
-        // Untyped rather than `type: 'null'`: templates that map schema types to Python
-        // names recurse forever on 'null' (a string "is iterable"), in Python as here.
-        nothing: { description: 'Any value; the scenario passes null.' },
+        // Optional[int] as Pydantic writes it, rather than a bare `type: 'null'`: templates
+        // that map schema types to Python names recurse forever on 'null' (a string "is
+        // iterable"), in Python as here.
+        nothing: { anyOf: [{ type: 'integer' }, { type: 'null' }] },
         options: { type: 'object', properties: { unit: { type: 'string' }, depth: { type: 'integer' } } },
         items: { type: 'array', items: { type: 'string' } },
         city: { type: 'string' },
