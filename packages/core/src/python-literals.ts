@@ -12,12 +12,15 @@ export function pythonLiterals(schema: JsonValue | undefined): string[] {
   const found = new Set<string>();
   const record = schema as { readonly [key: string]: JsonValue };
   const type = record['type'];
-  for (const t of typeof type === 'string' ? [type] : Array.isArray(type) ? type : []) {
+  const types: readonly JsonValue[] = typeof type === 'string' ? [type] : Array.isArray(type) ? (type as readonly JsonValue[]) : [];
+  for (const t of types) {
     if (typeof t === 'string') for (const literal of LITERALS[t] ?? []) found.add(literal);
   }
   for (const key of ['anyOf', 'oneOf'] as const) {
     const options = record[key];
-    if (Array.isArray(options)) for (const option of options) for (const literal of pythonLiterals(option)) found.add(literal);
+    if (Array.isArray(options)) {
+      for (const option of options as readonly JsonValue[]) for (const literal of pythonLiterals(option)) found.add(literal);
+    }
   }
   return [...found];
 }
