@@ -115,7 +115,10 @@ export function extractOutput(source: string, params: RenderParams, answer: Chat
   const suffix = endOfTurn(source, params);
   const marker = suffix.trim();
   const preserved = new Set(markers.preservedTokens.map((t) => t.trim()));
-  const opener = markers.generationPrompt.trim();
+  // The parser's generation prompt may be shorter than what the template appends (a
+  // plugin may cut it); the rendered difference is what opens a turn.
+  const rendered = opened.startsWith(closed) ? opened.slice(closed.length).trim() : '';
+  const opener = rendered !== '' ? rendered : markers.generationPrompt.trim();
   // A generation prompt that forces reasoning open (`<｜Assistant｜><think>`) opens the next
   // turn without the tag after tool calls.
   const thinkingTag = markers.thinkingStartTag.trim();
