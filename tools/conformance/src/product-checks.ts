@@ -1,7 +1,7 @@
 import type { CheckImplementations } from './check-registry.js';
 import { checkGrammar, checkParse, checkReconstruction, checkStream } from './checks/chat-checks.js';
 import { checkAcceptance, checkSchemaGrammar } from './checks/grammar-checks.js';
-import { checkAnalysis, checkPrompt } from './checks/template-checks.js';
+import { checkAnalysis, checkPrompt, checkSelfCheck } from './checks/template-checks.js';
 
 /**
  * The checks backed by autoparser's packages, laid over the defaults by the command line.
@@ -10,7 +10,7 @@ import { checkAnalysis, checkPrompt } from './checks/template-checks.js';
 export const productChecks: CheckImplementations = {
   'json-schema-to-gbnf': { grammar: checkSchemaGrammar },
   'grammar-acceptance': { accept: checkAcceptance },
-  'template-analysis': { analysis: checkAnalysis },
+  'template-analysis': { analysis: checkAnalysis, 'self-check': checkSelfCheck },
   'chat-cases': {
     prompt: checkPrompt,
     parse: checkParse,

@@ -1,3 +1,4 @@
+import { checkTemplate } from '@autoparser/core';
 import { analyzeTemplate, renderPrompt } from '@autoparser/template-analyzer';
 import type { CheckContext, CheckResult } from '../check-registry.js';
 import type { ChatCase } from '../chat-case-types.js';
@@ -29,6 +30,18 @@ export function checkAnalysis(record: TemplateAnalysisRecord, context: CheckCont
   if (mismatches.length === 0) return { passed: true };
   const more = mismatches.length > 3 ? ` (+${mismatches.length - 3} more)` : '';
   return { passed: false, reason: `${mismatches.slice(0, 3).join('; ')}${more}` };
+}
+
+/**
+ * `self-check` of template-analysis.jsonl (ours, no reference data): every round-trip
+ * scenario the template can express (`checkTemplate` from core: render, cut, parse back,
+ * compare, grammar) passes. Under the ratchet, a template that passes keeps passing.
+ */
+export function checkSelfCheck(_record: TemplateAnalysisRecord, context: CheckContext): CheckResult {
+  const report = checkTemplate(templateSource(context));
+  const failed = report.scenarios.filter((s) => !s.passed && s.skipped !== true);
+  if (failed.length === 0) return { passed: true };
+  return { passed: false, reason: failed.map((s) => `${s.name}: ${s.reason ?? 'failed'}`).join('; ') };
 }
 
 /** `prompt` check of chat-cases.jsonl: our rendered prompt equals the reference's byte for byte. */
