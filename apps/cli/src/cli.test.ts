@@ -1,8 +1,9 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { cli } from './cli.js';
+import type { DebugIo } from './commands/debug.js';
 import { collectIo } from './test-support/collect-io.js';
 
 const TEMPLATES = '/work/shared/templates';
@@ -207,6 +208,81 @@ describe('conformance', () => {
   });
 });
 
+describe('debug', () => {
+  /** Starts `autoparser debug …` in-process; resolves once it has printed its URL. */
+  async function startDebug(argv: string[], openUrl?: (url: string) => Promise<boolean>): Promise<{ url: string; stop: () => Promise<number>; out: () => string; err: () => string }> {
+    const base = collectIo();
+    const controller = new AbortController();
+    let announce: (url: string) => void = () => undefined;
+    const announced = new Promise<string>((resolve) => (announce = resolve));
+    const io: DebugIo = {
+      ...base,
+      signal: controller.signal,
+      openUrl,
+      stdout: {
+        write: (text: string) => {
+          base.stdout.write(text);
+          const url = /http:\/\/127\.0\.0\.1:\d+\//.exec(text)?.[0];
+          if (url !== undefined) announce(url);
+          return true;
+        },
+      },
+    };
+    const done = cli(['debug', ...argv], io);
+    // A command that fails before serving never prints a URL: surface its error instead.
+    const url = await Promise.race([announced, done.then((code) => Promise.reject(new Error(`debug exited ${code}: ${base.err()}`)))]);
+    return {
+      url,
+      out: () => base.out(),
+      err: () => base.err(),
+      stop: () => {
+        controller.abort();
+        return done;
+      },
+    };
+  }
+
+  it('serves the debugger on localhost with the template preloaded, until stopped', async () => {
+    const server = await startDebug([QWEN_CODER, '--no-open', '--port', '0']);
+    expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:[1-9]\d*\/$/);
+    const page = await fetch(server.url);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('template debugger');
+    const preload = (await (await fetch(new URL('preload.json', server.url))).json()) as { name: string; source: string };
+    expect(preload).toEqual({ name: 'Qwen3-Coder.jinja', source: readFileSync(QWEN_CODER, 'utf8') });
+    expect(server.out()).toContain('template          Qwen3-Coder.jinja (opens first)');
+    expect(await server.stop()).toBe(0);
+    await expect(fetch(server.url)).rejects.toThrow();
+  });
+
+  it('serves without a template (preload.json is null) and opens the browser unless --no-open', async () => {
+    const opened: string[] = [];
+    const server = await startDebug(['--port', '0'], (url) => {
+      opened.push(url);
+      return Promise.resolve(false);
+    });
+    expect(opened).toEqual([server.url]);
+    expect(await (await fetch(new URL('preload.json', server.url))).json()).toBeNull();
+    // Failing to open a browser is no error: the URL is printed anyway.
+    expect(server.err()).toContain(`note: could not open a browser; open ${server.url} yourself`);
+    expect(await server.stop()).toBe(0);
+  });
+
+  it('reads a template from a tokenizer config, naming the variant', async () => {
+    const config = join(dir, 'tokenizer_config.json');
+    writeFileSync(config, JSON.stringify({ chat_template: [{ name: 'default', template: 'A' }, { name: 'tool_use', template: 'B' }] }));
+    const server = await startDebug([config, '--variant', 'tool_use', '--no-open', '--port', '0']);
+    expect(await (await fetch(new URL('preload.json', server.url))).json()).toEqual({ name: 'tokenizer_config.json (tool_use)', source: 'B' });
+    expect(await server.stop()).toBe(0);
+  });
+
+  it('prints help', async () => {
+    const { code, out } = await run(['debug', '--help']);
+    expect(code).toBe(0);
+    expect(out).toContain('Usage: autoparser debug [<template>] [--port N] [--no-open]');
+  });
+});
+
 describe('errors', () => {
   const expectUsageError = (result: { code: number; out: string; err: string }, pattern: RegExp): void => {
     expect(result.code).toBe(2);
@@ -234,4 +310,6 @@ describe('errors', () => {
   it('reports an unknown flag', async () => expectUsageError(await run(['analyze', GEMMA, '--frob']), /unknown option '--frob'/));
   it('reports a missing input file', async () => expectUsageError(await run(['parse', GEMMA, '--request', chatRequest, '--input', join(dir, 'none.txt')]), /input file not found/));
   it('reports a bad --chunk', async () => expectUsageError(await run(['parse', GEMMA, '--request', chatRequest, '--stream', '--chunk', '0']), /--chunk/));
+  it('reports a bad debug --port', async () => expectUsageError(await run(['debug', '--port', 'x', '--no-open']), /--port must be an integer/));
+  it('reports a debug template that does not exist', async () => expectUsageError(await run(['debug', join(dir, 'nope.jinja'), '--no-open']), /template not found/));
 });

@@ -3,6 +3,7 @@ import { styleFor, type CliIo } from './cli-io.js';
 import { analyzeCommand } from './commands/analyze.js';
 import { checkCommand } from './commands/check.js';
 import { conformanceCommand } from './commands/conformance.js';
+import { debugCommand } from './commands/debug.js';
 import { grammarCommand } from './commands/grammar.js';
 import { parseCommand } from './commands/parse.js';
 import { renderCommand } from './commands/render.js';
@@ -23,6 +24,7 @@ const COMMANDS: Readonly<Record<string, Command>> = {
   grammar: grammarCommand,
   check: checkCommand,
   conformance: (argv, io) => conformanceCommand(argv, io),
+  debug: debugCommand,
 };
 
 /** One `error: …` line and a hint; a multi-line message (a template error) keeps its first line only. */

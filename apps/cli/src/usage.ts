@@ -12,6 +12,7 @@ Commands:
   check <template> [--json]                   round-trip self-check, no reference needed
   conformance [--data FILE]... [--templates DIR]... [--json]
                                               run the reference conformance data
+  debug [<template>] [--port N] [--no-open]   the template debugger, in the browser
 
 <template> is a .jinja file, a Hugging Face tokenizer_config.json or a .gguf model
 (--variant NAME picks a named template; default "default").
@@ -86,6 +87,20 @@ Options:
 ${TEMPLATE_OPTIONS}
 
 Exit status: 0 every scenario passed or was skipped, 1 a scenario failed.
+`,
+  debug: `Usage: autoparser debug [<template>] [--port N] [--no-open]
+
+Opens the template debugger: a local web page showing every differential comparison of
+the analysis (what each step extracted from it), the modes, markers and preserved tokens,
+the parser dump and GBNF for an editable request, model output parsed as you type (the
+message and the streamed deltas) and the self-check. The page does all the work in the
+browser; this command only serves its files on localhost, with <template> opened first
+when given, prints the URL and opens it. It runs until Ctrl-C.
+
+Options:
+  --port N         port to listen on (default 8765; 0 picks a free one)
+  --no-open        only print the URL; do not open a browser
+${TEMPLATE_OPTIONS}
 `,
   conformance: `Usage: autoparser conformance [--data FILE]... [--templates DIR]... [--json]
 

@@ -1,0 +1,50 @@
+/**
+ * The template debugger's node side: where its built web app lives and a server for it.
+ * The app itself runs entirely in the browser; the server only hands out static files
+ * (plus, optionally, a template to open first).
+ *
+ * @packageDocumentation
+ */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startStaticServer, type StaticFile, type StaticServer } from './static-server.js';
+
+export { startStaticServer, resolveUnder } from './static-server.js';
+export type { StaticFile, StaticServer, StaticServerOptions } from './static-server.js';
+
+/** The built web app (`apps/debug/dist/app`); the same path from `src/node` and `dist/node`. */
+export const distDir: string = fileURLToPath(new URL('../../dist/app', import.meta.url));
+
+/** A template the app opens on start, served as `/preload.json` (static data, read by the app). */
+export interface PreloadTemplate {
+  /** What the app calls it (e.g. the file name). */
+  readonly name: string;
+  /** The Jinja source. */
+  readonly source: string;
+}
+
+/** Options of {@link serveDebugger}. */
+export interface ServeDebuggerOptions {
+  /** Port; 0 (the default) picks a free one. */
+  readonly port?: number | undefined;
+  /** Interface to listen on (default `127.0.0.1`). */
+  readonly host?: string | undefined;
+  /** A template to open first. */
+  readonly preload?: PreloadTemplate | undefined;
+}
+
+/**
+ * Serves the built debugger on localhost.
+ *
+ * @throws Error when the app is not built (run `pnpm build`), or the port is taken.
+ */
+export function serveDebugger(options: ServeDebuggerOptions = {}): Promise<StaticServer> {
+  if (!existsSync(join(distDir, 'index.html'))) {
+    return Promise.reject(new Error(`the debugger is not built (no ${join(distDir, 'index.html')}); run pnpm build`));
+  }
+  // Always answered (`null` without a template), so the app's request for it is never a 404.
+  const preload = options.preload === undefined ? null : { name: options.preload.name, source: options.preload.source };
+  const files: Record<string, StaticFile> = { '/preload.json': { body: JSON.stringify(preload), type: 'application/json; charset=utf-8' } };
+  return startStaticServer({ root: distDir, port: options.port, host: options.host, files });
+}
