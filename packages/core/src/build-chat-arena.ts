@@ -60,12 +60,16 @@ function jsonNativeTools(ctx: Ctx): Parser {
     parameterOrder: f.parameter_order,
   };
   const perCall = f.section_start === '' && f.per_call_start !== '';
-  const calls = perCall
-    ? p.triggerRule(
-        'tool-calls',
-        p.oneOrMore(p.sequence(standardJsonTools(p, { ...layout, start: f.per_call_start, end: f.per_call_end }), p.space())),
-      )
-    : standardJsonTools(p, { ...layout, start: f.section_start, end: f.section_end });
+  // One or more calls, all optional together: an optional call inside the repetition would
+  // make its first round match nothing, which fails a complete parse of a plain answer.
+  const perCallTools = (): Parser => {
+    const many = p.triggerRule(
+      'tool-calls',
+      p.oneOrMore(p.sequence(standardJsonTools(p, { ...layout, force: true, start: f.per_call_start, end: f.per_call_end }), p.space())),
+    );
+    return layout.force ? many : p.optional(many);
+  };
+  const calls = perCall ? perCallTools() : standardJsonTools(p, { ...layout, start: f.section_start, end: f.section_end });
   if (alwaysWrapped(a)) {
     const { start, end } = a.content;
     return p.sequence(ctx.reasoning, p.optional(p.sequence(start, p.content(p.until(end)), end)), calls, p.end());

@@ -144,6 +144,23 @@ describe('parse never throws', () => {
     expect(m.warnings?.[0]?.code).toBe('truncated');
   });
 
+  it('warns about nothing in complete, well-formed answers', () => {
+    // A plain answer where per-call tool tags are optional (Qwen3: JSON calls in <tool_call>).
+    const qwen3 = createChatParser(sharedTemplate('Qwen-Qwen3-0.6B'), request({ parallel_tool_calls: false }));
+    expect(qwen3.parse('Hello there!')).toEqual({ role: 'assistant', content: 'Hello there!' });
+    // A reasoning block the generation prompt opened and the output closed.
+    expect(qwen35.parse('Hmm.\n</think>\n\nHello').warnings).toBeUndefined();
+    // The same, with reasoning kept in content (the block straddles the prompt's end).
+    const raw = createChatParser(sharedTemplate('Qwen3.5-4B'), request({ reasoning_format: 'none' }));
+    expect(raw.parse('Hmm.\n</think>\n\nHello').warnings).toBeUndefined();
+    // A prefilled answer the output continues.
+    const prefilled = createChatParser(
+      sharedTemplate('meta-llama-Llama-3.1-8B-Instruct'),
+      request({ messages: [{ role: 'user', content: 'Hi' }, { role: 'assistant', content: 'Hello, ' }], continue_final_message: 'auto', add_generation_prompt: false }),
+    );
+    expect(prefilled.parse('world!')).toEqual({ role: 'assistant', content: 'Hello, world!' });
+  });
+
   it('reads an unclosed tool tag as a truncated call', () => {
     const m = coder.parse('<tool_call>\n<function=get_weather>\n<parameter=location>\nPar');
     expect(m.tool_calls?.[0]?.function).toEqual({ name: 'get_weather', arguments: '{"location":"Par' });

@@ -19,6 +19,9 @@ function innermostPartial(nodes: readonly AstNode[]): AstNode | undefined {
   return found;
 }
 
+const sameMessage = (a: readonly AstNode[], b: readonly AstNode[]): boolean =>
+  JSON.stringify(mapChatAst(a).message) === JSON.stringify(mapChatAst(b).message);
+
 /**
  * Parses model output (which follows `generationPrompt`) with a chat arena. Never throws:
  * output the parser cannot place is returned whole as content, with an `unparsed` warning
@@ -31,10 +34,13 @@ export function parseChatOutput(arena: Arena, generationPrompt: string, output: 
   let result = parse(arena, input, { partial, lenient: !partial });
   let unclosed = false;
   if (!partial && result.status === 'success' && result.nodes.some((n) => n.start < shift && n.end > shift)) {
-    // The prompt opened a block (say `<think>`) the output never closed, so the final
-    // parse fell back to reading the prompt's tail as content. Read it as a cut stream.
+    // The prompt may have opened a block (say `<think>`) the output never closed, so the
+    // final parse fell back to reading the prompt's tail as content: then a cut stream
+    // reads it differently, and that reading is the answer. A node may also straddle the
+    // boundary legitimately (a prefilled answer, a closed block, reasoning kept as content):
+    // then both readings agree and nothing was cut.
     const cut = parse(arena, input, { partial: true });
-    if (cut.status === 'need_more_input') {
+    if (cut.status === 'need_more_input' && !sameMessage(cut.nodes, result.nodes)) {
       result = cut;
       unclosed = true;
     }

@@ -1,5 +1,5 @@
 import type { CheckImplementations } from './check-registry.js';
-import { checkGrammar, checkParse, checkReconstruction, checkStream } from './checks/chat-checks.js';
+import { checkGrammar, checkParse, checkReconstruction, checkStream, checkWarnings } from './checks/chat-checks.js';
 import { checkAcceptance, checkSchemaGrammar } from './checks/grammar-checks.js';
 import { checkAnalysis, checkPrompt, checkSelfCheck } from './checks/template-checks.js';
 
@@ -17,5 +17,6 @@ export const productChecks: CheckImplementations = {
     stream: checkStream,
     grammar: checkGrammar,
     reconstruction: checkReconstruction,
+    warnings: checkWarnings,
   },
 };

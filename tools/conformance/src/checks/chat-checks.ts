@@ -33,6 +33,20 @@ export function checkParse(record: ChatCase, context: CheckContext): CheckResult
 }
 
 /**
+ * `warnings` check of chat-cases.jsonl (ours; the reference has no warnings): a case we
+ * parse to the expected message must not also be flagged `truncated` or `unparsed` —
+ * the reference read it as a well-formed answer, so such a warning would be false.
+ */
+export function checkWarnings(record: ChatCase, context: CheckContext): CheckResult {
+  const parsed = chatParserFor(record, context).parse(record.input, { partial: record.is_partial });
+  const reason = mismatch(record.expect, parsed, REFERENCE_VS_OURS);
+  if (reason !== undefined) return { passed: false, reason: `the message differs (see parse): ${reason}` };
+  const warning = parsed.warnings?.find((w) => w.code === 'truncated' || w.code === 'unparsed');
+  if (warning === undefined) return { passed: true };
+  return { passed: false, reason: `right message, but a "${warning.code}" warning: ${warning.message}` };
+}
+
+/**
  * `stream` check of chat-cases.jsonl. Feeds `input` to the product's streaming session one code
  * point at a time (so every prefix ends on a character boundary) and accumulates the returned
  * deltas with our own accumulator. After every push the accumulation must equal
