@@ -201,6 +201,18 @@ describe('conformance', () => {
     expect([0, 1]).toContain(code);
   });
 
+  it('draws the progress bar on a terminal, not in --json runs', async () => {
+    const data = ['--data', '/work/shared/conformance/json-schema-to-gbnf.jsonl'];
+    const base = collectIo();
+    const terminal = { ...base, stderr: { isTTY: true, write: (text: string) => base.stderr.write(text) } };
+    await cli(['conformance', ...data], terminal);
+    expect(base.err()).toContain(`[${'#'.repeat(30)}] 75/75 json-schema-to-gbnf.jsonl`);
+    expect(base.out()).toMatch(/\n150 passed, 0 failed\n$/); // load + grammar of 75 records
+    const quiet = collectIo();
+    await cli(['conformance', ...data, '--json'], { ...quiet, stderr: { isTTY: true, write: (text: string) => quiet.stderr.write(text) } });
+    expect(quiet.err()).toBe('');
+  });
+
   it('passes usage errors through with status 2', async () => {
     const { code, err } = await run(['conformance', '--bogus']);
     expect(code).toBe(2);

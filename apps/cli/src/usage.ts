@@ -111,6 +111,7 @@ Options:
   --data FILE       run only FILE (repeatable)
   --templates DIR   also search DIR for templates (repeatable)
   --json            print only the JSON report
+  --no-progress     no progress bar (drawn on stderr when it is a terminal)
   -h, --help        this help
 `,
 };

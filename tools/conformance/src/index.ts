@@ -29,6 +29,7 @@ export type {
   FileReport,
   PassingIds,
   RunOptions,
+  RunProgress,
 } from './run-conformance.js';
 export { baselineFromRun, formatBaseline, readBaseline, writeBaseline } from './baseline.js';
 export type { Baseline } from './baseline.js';

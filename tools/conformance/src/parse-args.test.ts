@@ -6,6 +6,13 @@ describe('parseArgs', () => {
     expect(parseArgs([])).toEqual({ dataFiles: [], templateDirs: [], json: false, help: false });
   });
 
+  it('reads the progress switches, the last one winning', () => {
+    expect(parseArgs(['--progress']).progress).toBe(true);
+    expect(parseArgs(['--no-progress']).progress).toBe(false);
+    expect(parseArgs(['--progress', '--no-progress']).progress).toBe(false);
+    expect(() => parseArgs(['--progress=yes'])).toThrow(UsageError);
+  });
+
   it('collects repeatable flags and values in both spellings', () => {
     expect(parseArgs(['--data', 'a.jsonl', '--data=b.jsonl', '--templates', 't', '--json', '--ratchet=base.json'])).toEqual({
       dataFiles: ['a.jsonl', 'b.jsonl'],

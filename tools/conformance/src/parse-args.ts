@@ -5,6 +5,8 @@ export interface CliOptions {
   /** `--templates`: folders searched after the default one. */
   templateDirs: string[];
   json: boolean;
+  /** `--progress` / `--no-progress`; undefined: draw a bar when stderr is a terminal. */
+  progress?: boolean;
   ratchet?: string;
   writeBaseline?: string;
   help: boolean;
@@ -25,6 +27,8 @@ Options:
   --data FILE              run only FILE (repeatable; default: every *.jsonl in ../shared/conformance)
   --templates DIR          also search DIR for templates (repeatable; ../shared/templates stays first)
   --json                   print only the JSON report
+  --progress               draw a progress bar on stderr (the default on a terminal)
+  --no-progress            never draw it
   --ratchet BASELINE       compare with BASELINE: fail on regressions and on newly passing ids it lacks
   --write-baseline FILE    write the ids passing each implemented check to FILE
   --help                   print this help
@@ -34,7 +38,7 @@ Exit status: 0 all implemented checks pass (with --ratchet: the ratchet holds; w
 `;
 
 const VALUED = new Set(['--data', '--templates', '--ratchet', '--write-baseline']);
-const SWITCHES = new Set(['--json', '--help']);
+const SWITCHES = new Set(['--json', '--help', '--progress', '--no-progress']);
 
 /**
  * Parses the arguments after `node cli.js`. Flags take their value as the next argument
@@ -52,6 +56,7 @@ export function parseArgs(argv: readonly string[]): CliOptions {
     if (SWITCHES.has(flag)) {
       if (eq !== -1) throw new UsageError(`${flag} takes no value`);
       if (flag === '--json') options.json = true;
+      else if (flag === '--progress' || flag === '--no-progress') options.progress = flag === '--progress';
       else options.help = true;
       continue;
     }

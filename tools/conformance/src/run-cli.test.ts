@@ -69,6 +69,26 @@ describe('cli', () => {
     expect(report.passed).toBe(75);
   });
 
+  it('draws a progress bar on stderr with --progress (or on a terminal) and erases it', async () => {
+    const file = realFiles['json-schema-to-gbnf'];
+    const { stdout, stderr } = await run(['--progress', '--data', file]);
+    const frames = stderr.split('\r\u001b[K').filter((frame) => frame !== '');
+    expect(frames[0]).toBe(`[${'-'.repeat(30)}] 0/75 json-schema-to-gbnf.jsonl`);
+    expect(frames.at(-1)).toBe(`[${'#'.repeat(30)}] 75/75 json-schema-to-gbnf.jsonl`);
+    expect(stderr.endsWith('\r\u001b[K')).toBe(true);
+    expect(stdout).not.toContain('\r');
+
+    let onTerminal = '';
+    const tty = { stdout: { write: () => true }, stderr: { isTTY: true, write: (text: string) => (onTerminal += text) } };
+    await cli(['--data', file], tty);
+    expect(onTerminal).toContain('75/75');
+    onTerminal = '';
+    await cli(['--no-progress', '--data', file], tty);
+    expect(onTerminal).toBe('');
+    // Piped (no terminal), the default draws nothing.
+    expect((await run(['--data', file])).stderr).toBe('');
+  });
+
   it('exits 1 with capped failure lines when an implemented check fails', async () => {
     const { status, stdout } = await run(['--data', realFiles['grammar-acceptance']], { checks: grammarKindOnly });
     expect(status).toBe(1);

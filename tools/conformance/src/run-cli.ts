@@ -6,12 +6,13 @@ import { formatReport, moreLine, summaryLine } from './format-report.js';
 import { USAGE, UsageError, parseArgs } from './parse-args.js';
 import { defaultTemplateDir } from './paths.js';
 import { compareToBaseline, ratchetHolds } from './ratchet.js';
-import { executeConformance } from './run-conformance.js';
+import { executeConformance, type RunProgress } from './run-conformance.js';
 
 /** Where the CLI writes; `process` fits, tests pass collectors. */
 export interface CliIo {
   stdout: { write(text: string): unknown };
-  stderr: { write(text: string): unknown };
+  /** `isTTY` turns the progress bar on by default. */
+  stderr: { write(text: string): unknown; isTTY?: boolean };
 }
 
 /** Extra inputs for embedding the CLI, e.g. in tests. */
@@ -21,6 +22,25 @@ export interface CliExtras {
 }
 
 const MAX_LISTED = 10;
+const BAR_WIDTH = 30;
+
+/** A one-line progress bar redrawn in place (`\r`), erased when the run ends. */
+function progressBar(io: CliIo): { update(progress: RunProgress): void; clear(): void } {
+  let last = '';
+  return {
+    update({ file, done, total }) {
+      const filled = total === 0 ? BAR_WIDTH : Math.round((done / total) * BAR_WIDTH);
+      const name = file.split(/[\\/]/).pop() ?? file;
+      const line = `[${'#'.repeat(filled)}${'-'.repeat(BAR_WIDTH - filled)}] ${done}/${total} ${name}`;
+      if (line === last) return;
+      last = line;
+      io.stderr.write(`\r\u001b[K${line}`);
+    },
+    clear() {
+      if (last !== '') io.stderr.write('\r\u001b[K');
+    },
+  };
+}
 
 function isDirectory(path: string): boolean {
   try {
@@ -67,11 +87,18 @@ export async function cli(argv: readonly string[], io: CliIo = process, extras: 
     if (missingDir !== undefined) throw new UsageError(`templates folder not found: ${missingDir}`);
     // Read first so that a missing baseline fails before the run rather than after it.
     const committed = options.ratchet === undefined ? undefined : readBaseline(options.ratchet);
-    const run = await executeConformance({
-      ...(options.dataFiles.length > 0 ? { dataFiles: options.dataFiles } : {}),
-      templateDirs: [defaultTemplateDir, ...options.templateDirs],
-      ...(extras.checks === undefined ? {} : { checks: extras.checks }),
-    });
+    const bar = (options.progress ?? io.stderr.isTTY === true) ? progressBar(io) : undefined;
+    let run;
+    try {
+      run = await executeConformance({
+        ...(options.dataFiles.length > 0 ? { dataFiles: options.dataFiles } : {}),
+        templateDirs: [defaultTemplateDir, ...options.templateDirs],
+        ...(extras.checks === undefined ? {} : { checks: extras.checks }),
+        ...(bar === undefined ? {} : { onProgress: (progress: RunProgress) => bar.update(progress) }),
+      });
+    } finally {
+      bar?.clear();
+    }
     if (options.json) io.stdout.write(`${JSON.stringify(run.report, null, 2)}\n`);
     else for (const line of formatReport(run.report)) io.stdout.write(`${line}\n`);
 

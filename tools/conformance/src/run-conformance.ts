@@ -55,6 +55,18 @@ export interface RunOptions {
   templateDirs?: readonly string[];
   /** Check implementations laid over the defaults (which implement only `load`). */
   checks?: CheckImplementations;
+  /** Called after each record, e.g. to draw a progress bar. */
+  onProgress?: (progress: RunProgress) => void;
+}
+
+/** How far a run is, reported after each record. */
+export interface RunProgress {
+  /** The data file being run (as given). */
+  file: string;
+  /** Records of this file done so far. */
+  done: number;
+  /** Records of this file. */
+  total: number;
 }
 
 async function runCheck(check: Check<unknown>, record: unknown, context: CheckContext): Promise<CheckResult> {
@@ -79,6 +91,7 @@ async function runFile(
   file: string,
   templateDirs: readonly string[],
   registry: CheckRegistry,
+  onProgress: RunOptions['onProgress'],
 ): Promise<{ report: FileReport; passing: Record<string, string[]> }> {
   const loaded = loadDataFile(file, { mode: 'collect', templateDirs });
   const checks: readonly Check<unknown>[] = registry[loaded.format];
@@ -98,7 +111,9 @@ async function runFile(
     ...entries.map((entry) => ({ line: entry.line, entry })),
     ...loaded.invalid.map((invalid) => ({ line: invalid.line, invalid })),
   ].sort((a, b) => a.line - b.line);
+  let done = 0;
   for (const item of items) {
+    onProgress?.({ file, done: done++, total: items.length });
     if ('invalid' in item) {
       fail('load', item.invalid.id ?? `line ${item.line}`, item.invalid.reason);
       continue;
@@ -125,6 +140,7 @@ async function runFile(
       }
     }
   }
+  onProgress?.({ file, done, total: items.length });
   return { report: { format: loaded.format, records: loaded.recordCount, checks: tallies }, passing };
 }
 
@@ -141,7 +157,7 @@ export async function executeConformance(options: RunOptions = {}): Promise<Conf
   const passing: PassingIds = {};
   // A file given twice would count its records twice under the same key.
   for (const file of new Set(options.dataFiles ?? defaultDataFiles())) {
-    const result = await runFile(file, templateDirs, registry);
+    const result = await runFile(file, templateDirs, registry, options.onProgress);
     report.files[file] = result.report;
     passing[file] = result.passing;
     for (const tally of Object.values(result.report.checks)) {

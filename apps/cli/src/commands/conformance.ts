@@ -13,10 +13,17 @@ function conformanceBin(): string {
   return join(dirname(require.resolve('@autoparser/conformance/package.json')), 'dist', 'cli.js');
 }
 
-/** `autoparser conformance …`: every argument goes to the conformance CLI; its exit status is ours. */
+/**
+ * `autoparser conformance …`: every argument goes to the conformance CLI, plus
+ * `--progress` on a terminal (unless `--json` or a progress switch was given); its exit
+ * status is ours.
+ */
 export function conformanceCommand(argv: readonly string[], io: CliIo): Promise<number> {
+  // The child's stderr is a pipe, so it cannot see our terminal: ask for the bar here.
+  const chosen = argv.some((arg) => arg === '--progress' || arg === '--no-progress' || arg === '--json');
+  const args = io.stderr.isTTY === true && !chosen ? [...argv, '--progress'] : argv;
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [conformanceBin(), ...argv], { stdio: ['ignore', 'pipe', 'pipe'], env: process.env });
+    const child = spawn(process.execPath, [conformanceBin(), ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: process.env });
     child.stdout.setEncoding('utf8').on('data', (text: string) => io.stdout.write(text));
     child.stderr.setEncoding('utf8').on('data', (text: string) => io.stderr.write(text));
     child.on('error', (error) => {
