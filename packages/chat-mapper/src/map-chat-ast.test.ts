@@ -14,8 +14,17 @@ const node = (tag: string, text: string, children: AstNode[] = [], partial = fal
 
 describe('mapChatAst', () => {
   it('concatenates content and reasoning', () => {
-    const { message } = mapChatAst([node('reasoning', 'think '), node('content', 'a'), node('reasoning', 'more'), node('content', 'b')]);
-    expect(message).toEqual({ role: 'assistant', content: 'ab', reasoning_content: 'think more' });
+    const { message } = mapChatAst([node('reasoning', 'think, '), node('content', 'a '), node('reasoning', 'more'), node('content', 'b\n')]);
+    // Each reasoning block loses its trailing whitespace (as in the reference); content keeps it.
+    expect(message).toEqual({ role: 'assistant', content: 'a b\n', reasoning_content: 'think,more' });
+  });
+
+  it('trims the whitespace before the end of reasoning, append-only as it streams', () => {
+    const reasoning = (text: string) => mapChatAst([node('reasoning', text)]).message.reasoning_content;
+    expect(reasoning('\nI think.\n\n')).toBe('\nI think.');
+    // A cut stream's held-back whitespace comes with the text after it.
+    expect(reasoning('\nI think.\nThen')).toBe('\nI think.\nThen');
+    expect(reasoning('\nI think.\nThen').startsWith(reasoning('\nI think.\n') ?? '')).toBe(true);
   });
 
   it('drops whitespace-only reasoning', () => {

@@ -24,6 +24,9 @@ const trimEnd = (s: string): string => s.trimEnd();
 const trimMarkerSpace = (s: string): string => s.replace(/^\s/u, '').replace(/\s$/u, '');
 const jsonStringBody = (s: string): string => JSON.stringify(s).slice(1, -1);
 
+// C isspace, as the reference trims.
+const TRAILING_SPACE = /[ \t\n\v\f\r]+$/u;
+
 /**
  * Maps the tagged tree of a chat parse to an assistant message. Tags are read in document
  * order. Tool arguments that arrive before the function name are buffered and handed over
@@ -31,7 +34,8 @@ const jsonStringBody = (s: string): string => JSON.stringify(s).slice(1, -1);
  * separately tagged arguments are assembled into a JSON object
  * (string values escaped, Python values normalised to JSON); at a tool's close a string
  * left open gets its quote and open braces are closed. A call whose name never arrives is
- * dropped. Whitespace-only reasoning (an empty `<think></think>` prefill) is dropped.
+ * dropped. Reasoning loses the whitespace at the end of each block; whitespace-only
+ * reasoning (an empty `<think></think>` prefill) is dropped.
  */
 export function mapChatAst(nodes: readonly AstNode[]): MappedChat {
   let content = '';
@@ -54,7 +58,9 @@ export function mapChatAst(nodes: readonly AstNode[]): MappedChat {
   visitAst(nodes, (node) => {
     switch (node.tag) {
       case CHAT_TAGS.reasoning:
-        reasoning += node.text;
+        // As the reference does: the whitespace before a reasoning block's end tag is layout.
+        // Streaming stays append-only: whitespace held back here comes with the next text.
+        reasoning += node.text.replace(TRAILING_SPACE, '');
         return;
       case CHAT_TAGS.content:
         content += node.text;
