@@ -20,11 +20,11 @@ describe('mapChatAst', () => {
   });
 
   it('trims the whitespace before the end of reasoning, append-only as it streams', () => {
-    const reasoning = (text: string) => mapChatAst([node('reasoning', text)]).message.reasoning_content;
+    const reasoning = (text: string): string => mapChatAst([node('reasoning', text)]).message.reasoning_content ?? '';
     expect(reasoning('\nI think.\n\n')).toBe('\nI think.');
     // A cut stream's held-back whitespace comes with the text after it.
     expect(reasoning('\nI think.\nThen')).toBe('\nI think.\nThen');
-    expect(reasoning('\nI think.\nThen').startsWith(reasoning('\nI think.\n') ?? '')).toBe(true);
+    expect(reasoning('\nI think.\nThen').startsWith(reasoning('\nI think.\n'))).toBe(true);
   });
 
   it('drops whitespace-only reasoning', () => {
