@@ -48,6 +48,15 @@ export class ChatStreamSession {
     return this.finished;
   }
 
+  /**
+   * Ends the stream: the deltas the final, complete read ({@link finish}) adds to what
+   * `push` sent — send them last. With the pushed deltas they make the final message.
+   * Calling it again returns none.
+   */
+  end(): ChatDelta[] {
+    return this.advance(this.finish());
+  }
+
   /** The deltas from what was sent to `current`, recorded as sent. */
   private advance(current: AssistantMessage): ChatDelta[] {
     const deltas = diffMessages(this.sent, current);

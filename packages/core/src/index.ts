@@ -10,6 +10,8 @@ export type { ChatParser, ParseOutputOptions } from './create-chat-parser.js';
 export type { ChatRequest, ReasoningFormat, ResponseFormat, ResponseJsonSchema, ToolChoice } from './chat-request.js';
 export { ChatStreamSession } from './chat-stream-session.js';
 export type { OutputParser } from './chat-stream-session.js';
+export { replayStream } from './replay-stream.js';
+export type { ReplayedDelta, ReplayOptions, StreamReplay } from './replay-stream.js';
 export { parseChatOutput } from './parse-chat-output.js';
 export type { ParsedMessage } from './parse-chat-output.js';
 export type { ParseWarning } from './parse-warning.js';

@@ -19,9 +19,6 @@ function innermostPartial(nodes: readonly AstNode[]): AstNode | undefined {
   return found;
 }
 
-const sameMessage = (a: readonly AstNode[], b: readonly AstNode[]): boolean =>
-  JSON.stringify(mapChatAst(a).message) === JSON.stringify(mapChatAst(b).message);
-
 /**
  * Parses model output (which follows `generationPrompt`) with a chat arena. Never throws:
  * output the parser cannot place is returned whole as content, with an `unparsed` warning
@@ -32,20 +29,23 @@ export function parseChatOutput(arena: Arena, generationPrompt: string, output: 
   const shift = generationPrompt.length;
   const input = generationPrompt + output;
   let result = parse(arena, input, { partial, lenient: !partial });
+  let mapped = result.status === 'fail' ? undefined : mapChatAst(result.nodes);
   let unclosed = false;
-  if (!partial && result.status === 'success' && result.nodes.some((n) => n.start < shift && n.end > shift)) {
+  if (mapped !== undefined && !partial && result.nodes.some((n) => n.start < shift && n.end > shift)) {
     // The prompt may have opened a block (say `<think>`) the output never closed, so the
     // final parse fell back to reading the prompt's tail as content: then a cut stream
     // reads it differently, and that reading is the answer. A node may also straddle the
     // boundary legitimately (a prefilled answer, a closed block, reasoning kept as content):
     // then both readings agree and nothing was cut.
     const cut = parse(arena, input, { partial: true });
-    if (cut.status === 'need_more_input' && !sameMessage(cut.nodes, result.nodes)) {
+    const cutMapped = cut.status === 'need_more_input' ? mapChatAst(cut.nodes) : undefined;
+    if (cutMapped !== undefined && JSON.stringify(cutMapped.message) !== JSON.stringify(mapped.message)) {
       result = cut;
+      mapped = cutMapped;
       unclosed = true;
     }
   }
-  if (result.status === 'fail') {
+  if (mapped === undefined) {
     const offset = Math.max(0, Math.min(output.length, result.end - shift));
     return {
       role: 'assistant',
@@ -59,7 +59,7 @@ export function parseChatOutput(arena: Arena, generationPrompt: string, output: 
       ],
     };
   }
-  const { message, warnings } = mapChatAst(result.nodes);
+  const { message, warnings } = mapped;
   const out: ParsedMessage = message;
   const notes: ParseWarning[] = warnings.map((w) => ({ code: 'mapping', offset: 0, message: w }));
   if (result.lenient === true || unclosed) {

@@ -33,6 +33,8 @@ export type {
 } from './render/render-params.js';
 export { analyzeTemplate, traceAnalysis } from './analysis/analyze-template.js';
 export type { AnalysisStep, AnalysisTrace, ProbeComparison } from './analysis/analysis-trace.js';
+export { labelledJsonFields, labelledMarkers } from './analysis/labelled-markers.js';
+export type { LabelledText } from './analysis/labelled-markers.js';
 export type { AnalyzeTemplateOptions } from './analysis/analyze-template.js';
 export { templateRenderer } from './analysis/template-renderer.js';
 export type { ProbeMessage, ProbeRenderer, ProbeRenderParams } from './analysis/probe-renderer.js';

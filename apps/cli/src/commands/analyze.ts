@@ -1,55 +1,14 @@
 import { cachedAnalysis } from '@autoparser/core';
-import type { TemplateAnalysis } from '@autoparser/template-analyzer';
+import { labelledJsonFields, labelledMarkers, type TemplateAnalysis } from '@autoparser/template-analyzer';
 import type { CliIo, Style } from '../cli-io.js';
 import { cell, formatTable, showText } from '../format-table.js';
 import { booleanFlag, parseCommandArgs, stringFlag, templateArg } from '../parse-command-args.js';
 import { loadTemplate, type LoadedTemplate } from '../template-source.js';
 
-function markerRows(analysis: TemplateAnalysis): [string, string][] {
-  const { reasoning, content, tools } = analysis;
-  const rows: [string, string][] = [
-    ['user start', analysis.user_start],
-    ['assistant start', analysis.assistant_start],
-    ['reasoning start', reasoning.start],
-    ['reasoning end', reasoning.end],
-    ['content start', content.start],
-    ['content end', content.end],
-    ['tool section start', tools.format.section_start],
-    ['tool section end', tools.format.section_end],
-    ['per-call start', tools.format.per_call_start],
-    ['per-call end', tools.format.per_call_end],
-    ['function name prefix', tools.function.name_prefix],
-    ['function name suffix', tools.function.name_suffix],
-    ['function close', tools.function.close],
-    ['arguments start', tools.arguments.start],
-    ['arguments end', tools.arguments.end],
-    ['argument name prefix', tools.arguments.name_prefix],
-    ['argument name suffix', tools.arguments.name_suffix],
-    ['argument value prefix', tools.arguments.value_prefix],
-    ['argument value suffix', tools.arguments.value_suffix],
-    ['argument separator', tools.arguments.separator],
-    ['call id prefix', tools.call_id.prefix],
-    ['call id suffix', tools.call_id.suffix],
-  ];
-  // Empty markers are the common case and would drown the ones that matter.
-  return rows.filter(([, value]) => value !== '');
-}
-
-function jsonFieldRows(analysis: TemplateAnalysis): [string, string][] {
+function jsonFieldRows(analysis: TemplateAnalysis): (readonly [string, string])[] {
   const format = analysis.tools.format;
   if (format.mode !== 'JSON_NATIVE') return [];
-  const rows: [string, string][] = [
-    ['function field', format.function_field],
-    ['name field', format.name_field],
-    ['arguments field', format.args_field],
-    ['id field', format.id_field],
-    ['generated id field', format.gen_id_field],
-  ];
-  return [
-    ...rows.filter(([, value]) => value !== ''),
-    ['name is key', String(format.fun_name_is_key)],
-    ['calls in array', String(format.tools_array_wrapped)],
-  ];
+  return [...labelledJsonFields(analysis), ['name is key', String(format.fun_name_is_key)], ['calls in array', String(format.tools_array_wrapped)]];
 }
 
 /** The human-readable analysis. */
@@ -69,7 +28,7 @@ export function formatAnalysis(template: LoadedTemplate, analysis: TemplateAnaly
     ),
     '',
   );
-  const markers = [...markerRows(analysis), ...jsonFieldRows(analysis)];
+  const markers = [...labelledMarkers(analysis), ...jsonFieldRows(analysis)];
   if (markers.length > 0) lines.push(...formatTable(['marker', 'text'], markers.map(([name, value]) => [cell(name), cell(showText(value))])), '');
   const caps = Object.entries(analysis.caps).map(([name, on]) => [cell(name.replace(/^supports_/, '')), on ? { shown: style.green('yes'), plain: 'yes' } : { shown: style.dim('no'), plain: 'no' }]);
   lines.push(...formatTable(['capability', 'supported'], caps), '');

@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { accumulateDeltas, diffMessages } from '@autoparser/chat-mapper';
-import { createChatParser, type ChatDelta } from '@autoparser/core';
+import { createChatParser, replayStream } from '@autoparser/core';
 import { CliError } from '../cli-error.js';
 import type { CliIo, Style } from '../cli-io.js';
 import { loadRequest } from '../request-file.js';
@@ -21,14 +20,6 @@ async function readInput(path: string, io: CliIo): Promise<string> {
   for await (const chunk of source) chunks.push(typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true }));
   chunks.push(decoder.decode());
   return chunks.join('');
-}
-
-/** Chunks of `size` code points, so a chunk never splits a character. */
-function chunks(text: string, size: number): string[] {
-  const points = [...text];
-  const out: string[] = [];
-  for (let i = 0; i < points.length; i += size) out.push(points.slice(i, i + size).join(''));
-  return out;
 }
 
 /** `autoparser parse <template> --request FILE [--input FILE|-] [--partial] [--stream] [--chunk N]`. */
@@ -59,18 +50,7 @@ export async function parseCommand(argv: readonly string[], io: CliIo, _style: S
     io.stdout.write(`${JSON.stringify(parser.parse(input, { partial }), null, 2)}\n`);
     return 0;
   }
-  const session = parser.stream();
-  const sent: ChatDelta[] = [];
-  for (const chunk of chunks(input, chunkSize)) {
-    for (const delta of session.push(chunk)) {
-      sent.push(delta);
-      io.stdout.write(`${JSON.stringify(delta)}\n`);
-    }
-  }
-  if (!partial) {
-    // finish() reads the output as complete; what it adds beyond the streamed deltas goes out as deltas too.
-    const { warnings: _warnings, ...final } = session.finish();
-    for (const delta of diffMessages(accumulateDeltas(sent), final)) io.stdout.write(`${JSON.stringify(delta)}\n`);
-  }
+  // With --partial the output is cut: the stream is not ended.
+  for (const { delta } of replayStream(parser.stream(), input, chunkSize, { end: !partial }).deltas) io.stdout.write(`${JSON.stringify(delta)}\n`);
   return 0;
 }

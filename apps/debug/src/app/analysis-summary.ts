@@ -1,4 +1,4 @@
-import type { TemplateAnalysis } from '@autoparser/template-analyzer';
+import { labelledJsonFields, labelledMarkers, type TemplateAnalysis } from '@autoparser/template-analyzer';
 
 /** A name and its value, as shown in a two-column table. */
 export type Row = readonly [name: string, value: string];
@@ -15,41 +15,7 @@ export interface AnalysisSummary {
 }
 
 function markerRows(analysis: TemplateAnalysis): Row[] {
-  const { reasoning, content, tools } = analysis;
-  const rows: Row[] = [
-    ['user start', analysis.user_start],
-    ['assistant start', analysis.assistant_start],
-    ['reasoning start', reasoning.start],
-    ['reasoning end', reasoning.end],
-    ['content start', content.start],
-    ['content end', content.end],
-    ['tool section start', tools.format.section_start],
-    ['tool section end', tools.format.section_end],
-    ['per-call start', tools.format.per_call_start],
-    ['per-call end', tools.format.per_call_end],
-    ['function name prefix', tools.function.name_prefix],
-    ['function name suffix', tools.function.name_suffix],
-    ['function close', tools.function.close],
-    ['arguments start', tools.arguments.start],
-    ['arguments end', tools.arguments.end],
-    ['argument name prefix', tools.arguments.name_prefix],
-    ['argument name suffix', tools.arguments.name_suffix],
-    ['argument value prefix', tools.arguments.value_prefix],
-    ['argument value suffix', tools.arguments.value_suffix],
-    ['argument separator', tools.arguments.separator],
-    ['call id prefix', tools.call_id.prefix],
-    ['call id suffix', tools.call_id.suffix],
-  ];
-  if (tools.format.mode === 'JSON_NATIVE') {
-    rows.push(
-      ['function field', tools.format.function_field],
-      ['name field', tools.format.name_field],
-      ['arguments field', tools.format.args_field],
-      ['id field', tools.format.id_field],
-      ['generated id field', tools.format.gen_id_field],
-    );
-  }
-  return rows.filter(([, value]) => value !== '').map(([name, value]) => [name, JSON.stringify(value)]);
+  return [...labelledMarkers(analysis), ...labelledJsonFields(analysis)].map(([name, value]) => [name, JSON.stringify(value)]);
 }
 
 /** The analysis as the tables the debugger shows (the same rows as `autoparser analyze`). */

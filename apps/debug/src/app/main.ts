@@ -1,7 +1,6 @@
-import type { ChatParser } from '@autoparser/core';
+import { replayStream, type ChatParser } from '@autoparser/core';
 import { BUNDLED_TEMPLATES, bundledTemplate, type ExampleOutput } from './bundled-templates.js';
 import { debounce } from './debounce.js';
-import { feedInChunks } from './delta-feed.js';
 import { byId, el, replaceChildren } from './dom.js';
 import { locationInMessage, type LocatedError, type TemplateLocation } from './error-locator.js';
 import { fetchPreload } from './preload.js';
@@ -119,7 +118,7 @@ function drawOutput(): void {
   const text = outputArea.value;
   const size = Math.max(1, Math.min(64, Math.trunc(Number(chunkInput.value)) || 6));
   message.textContent = messageText(value.value.parse(text));
-  replaceChildren(deltas, ...deltaItems(feedInChunks(value.value.stream(), text, size).deltas));
+  replaceChildren(deltas, ...deltaItems(replayStream(value.value.stream(), text, size).deltas));
 }
 
 /** Recomputes what the inputs changed and redraws it. */

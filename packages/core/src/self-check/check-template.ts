@@ -1,7 +1,7 @@
 import { matchGbnf, parseGbnf } from '@autoparser/gbnf-emitter';
-import type { RenderParams, TemplateAnalysis } from '@autoparser/template-analyzer';
+import type { TemplateAnalysis } from '@autoparser/template-analyzer';
 import { cachedAnalysis } from '../analysis-cache.js';
-import { createChatParser, type ChatParser } from '../create-chat-parser.js';
+import { createChatParser, renderParamsOf, type ChatParser } from '../create-chat-parser.js';
 import { grammarStart } from '../grammar-start.js';
 import { CHECK_CONVERSATION, checkScenarios, type CheckScenario } from './check-scenarios.js';
 import { messageDifference } from './compare-messages.js';
@@ -53,7 +53,8 @@ function runScenario(source: string, scenario: CheckScenario): SelfCheckScenario
     tools: scenario.tools.length > 0 ? scenario.tools : undefined,
     parallel_tool_calls: scenario.parallel,
   };
-  const params: RenderParams = { messages: CHECK_CONVERSATION, tools: request.tools ?? null };
+  // The answer renders with exactly what the parser's prompt rendered with.
+  const params = renderParamsOf(request);
   let parser: ChatParser;
   try {
     parser = createChatParser(source, request);

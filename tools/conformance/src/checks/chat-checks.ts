@@ -3,7 +3,7 @@ import { renderPrompt } from '@autoparser/template-analyzer';
 import type { CheckContext, CheckResult } from '../check-registry.js';
 import type { ChatCase, ChatMessage } from '../chat-case-types.js';
 import { accumulateDeltas } from './accumulate-deltas.js';
-import { chatParserFor } from './chat-parser-for.js';
+import { chatParserFor, type ChatParser } from './chat-parser-for.js';
 import { codePointChunks } from './code-point-chunks.js';
 import { compareMessages, type ComparableMessage } from './compare-messages.js';
 import { diffMessages } from './diff-messages.js';
@@ -25,9 +25,22 @@ function mismatch(
 
 const REFERENCE_VS_OURS = ['reference', 'ours'] as const;
 
+// The parse, warnings and reconstruction checks all read the record's output the same way.
+const parsedOutputs = new WeakMap<ChatCase, ReturnType<ChatParser['parse']>>();
+
+/** `record.input` parsed by {@link chatParserFor}'s parser (partial when the record is), once per record. */
+function parsedOutputFor(record: ChatCase, context: CheckContext): ReturnType<ChatParser['parse']> {
+  let message = parsedOutputs.get(record);
+  if (message === undefined) {
+    message = chatParserFor(record, context).parse(record.input, { partial: record.is_partial });
+    parsedOutputs.set(record, message);
+  }
+  return message;
+}
+
 /** `parse` check of chat-cases.jsonl: parsing `input` (partial iff `is_partial`) gives `expect`. */
 export function checkParse(record: ChatCase, context: CheckContext): CheckResult {
-  const parsed = chatParserFor(record, context).parse(record.input, { partial: record.is_partial });
+  const parsed = parsedOutputFor(record, context);
   const reason = mismatch(record.expect, parsed, REFERENCE_VS_OURS);
   return reason === undefined ? { passed: true } : { passed: false, reason };
 }
@@ -38,7 +51,7 @@ export function checkParse(record: ChatCase, context: CheckContext): CheckResult
  * the reference read it as a well-formed answer, so such a warning would be false.
  */
 export function checkWarnings(record: ChatCase, context: CheckContext): CheckResult {
-  const parsed = chatParserFor(record, context).parse(record.input, { partial: record.is_partial });
+  const parsed = parsedOutputFor(record, context);
   const reason = mismatch(record.expect, parsed, REFERENCE_VS_OURS);
   if (reason !== undefined) return { passed: false, reason: `the message differs (see parse): ${reason}` };
   const warning = parsed.warnings?.find((w) => w.code === 'truncated' || w.code === 'unparsed');
@@ -155,7 +168,7 @@ export function checkGrammar(record: ChatCase, context: CheckContext): CheckResu
  */
 export function checkReconstruction(record: ChatCase, context: CheckContext): CheckResult {
   if (!record.expect_reconstruction || record.is_partial) return { passed: true };
-  const parsed = chatParserFor(record, context).parse(record.input, { partial: false });
+  const parsed = parsedOutputFor(record, context); // a complete case: a complete parse
   const { tool_calls: calls, ...rest } = record.expect;
   const assistant: ChatMessage = { ...rest };
   if (calls !== undefined) {

@@ -29,3 +29,4 @@ export function chatParserFor(record: ChatCase, context: CheckContext): ChatPars
   if ('error' in entry) throw entry.error;
   return entry.parser;
 }
+
