@@ -13,6 +13,15 @@ export { standardJsonTools } from './standard-json-tools.js';
 export type { JsonToolsLayout } from './standard-json-tools.js';
 export { functionTools, toolParameters } from './chat-tool.js';
 export type { ChatTool } from './chat-tool.js';
+export type {
+  ChatFormat,
+  FormatContext,
+  FormatHandler,
+  FormatRequest,
+  FormatToolChoice,
+  GrammarPlan,
+} from './chat-format.js';
+export type { GrammarTrigger } from './grammar-trigger.js';
 export { mapChatAst } from './map-chat-ast.js';
 export type { MappedChat } from './map-chat-ast.js';
 export { normalizeQuotes } from './normalize-quotes.js';

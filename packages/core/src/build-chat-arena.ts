@@ -1,4 +1,4 @@
-import { ChatBuilder, functionTools, standardJsonTools, toolParameters, type ChatTool } from '@autoparser/chat-mapper';
+import { ChatBuilder, functionTools, standardJsonTools, toolParameters, type ChatFormat, type ChatTool } from '@autoparser/chat-mapper';
 import { UNBOUNDED, type Arena, type JsonValue, type Parser } from '@autoparser/peg-core';
 import type { TemplateAnalysis } from '@autoparser/workarounds';
 import type { GeneratorInputs } from './generator-inputs.js';
@@ -224,14 +224,11 @@ function toolsParser(ctx: Ctx): Parser {
 }
 
 /**
- * The chat parser arena for a template analysis and a request: the generation-prompt
- * boilerplate, then reasoning, then a response-format JSON body, tool calls with the
- * content before them, or plain content. The parser reads `generationPrompt + output`.
+ * The root parser the general analysis gives for a request, built with `p`: the
+ * generation-prompt boilerplate, then reasoning, then a response-format JSON body, tool
+ * calls with the content before them, or plain content. It reads `generationPrompt + output`.
  */
-export function buildChatArena(analysis: TemplateAnalysis, inputs: GeneratorInputs): Arena {
-  // Models trained on Python-style tool calls write dicts (`{'a': True}`); the parser takes
-  // them and the mapper rewrites them as JSON. Grammars still ask for JSON.
-  const p = new ChatBuilder({ pythonDicts: true });
+export function generalChatParser(p: ChatBuilder, analysis: TemplateAnalysis, inputs: GeneratorInputs): Parser {
   const extracting = inputs.extractReasoning && analysis.reasoning.mode !== 'NONE';
   const ctx: Ctx = { p, a: analysis, inputs, extracting, reasoning: reasoningParser(p, analysis, extracting) };
   const hasTools = functionTools(inputs.tools).length > 0;
@@ -251,5 +248,43 @@ export function buildChatArena(analysis: TemplateAnalysis, inputs: GeneratorInpu
     pureContent = false;
   } else body = contentParser(ctx);
   const prefix = p.generationPrefix(inputs.generationPrompt, analysis.reasoning.start.trim());
-  return p.build(pureContent ? p.sequence(prefix, body) : p.sequence(prefix, p.space(), body));
+  return pureContent ? p.sequence(prefix, body) : p.sequence(prefix, p.space(), body);
+}
+
+/**
+ * The general format for a template analysis and a request: {@link generalChatParser}, and
+ * the grammar plan — a response schema always gets a full grammar; tools get one when
+ * calls are required, or a lazy one triggered by the tool-call marker when they are
+ * optional (no marker: no grammar, the model writes freely).
+ */
+export function generalChatFormat(p: ChatBuilder, analysis: TemplateAnalysis, inputs: GeneratorInputs): ChatFormat {
+  const parser = generalChatParser(p, analysis, inputs);
+  const trigger = toolTriggerMarker(analysis);
+  const hasTools = analysis.tools.format.mode !== 'NONE' && inputs.tools.length > 0;
+  const hasSchema = inputs.responseSchema !== undefined;
+  const withGrammar =
+    hasSchema || (hasTools && ((inputs.toolChoice === 'auto' && trigger !== '') || inputs.toolChoice === 'required'));
+  const lazy = !hasSchema && inputs.toolChoice === 'auto';
+  const thinking = analysis.reasoning.mode !== 'NONE';
+  return {
+    parser,
+    grammar: withGrammar ? { lazy, triggers: lazy ? [{ type: 'word', value: trigger }] : [] } : null,
+    preservedTokens: [...analysis.preserved_tokens],
+    thinkingStartTag: thinking ? analysis.reasoning.start.trim() : '',
+    thinkingEndTag: thinking ? analysis.reasoning.end.trim() : '',
+    additionalStops: [],
+  };
+}
+
+/** A fresh builder as every chat parser uses. */
+export function chatBuilder(): ChatBuilder {
+  // Models trained on Python-style tool calls write dicts (`{'a': True}`); the parser takes
+  // them and the mapper rewrites them as JSON. Grammars still ask for JSON.
+  return new ChatBuilder({ pythonDicts: true });
+}
+
+/** The general chat parser arena for a template analysis and a request (see {@link generalChatParser}). */
+export function buildChatArena(analysis: TemplateAnalysis, inputs: GeneratorInputs): Arena {
+  const p = chatBuilder();
+  return p.build(generalChatParser(p, analysis, inputs));
 }

@@ -1,13 +1,23 @@
 import { functionTools } from '@autoparser/chat-mapper';
 import type { Arena } from '@autoparser/peg-core';
 import { renderPrompt, type RenderParams } from '@autoparser/template-analyzer';
+import { builtinPlugins, type WorkaroundPlugin } from '@autoparser/workarounds';
 import { cachedAnalysis } from './analysis-cache.js';
 import type { ChatRequest } from './chat-request.js';
 import { ChatStreamSession } from './chat-stream-session.js';
 import { generateChatParser } from './generate-chat-parser.js';
-import type { GrammarTrigger } from './grammar-trigger.js';
+import type { GrammarTrigger } from '@autoparser/chat-mapper';
 import { parseChatOutput, type ParsedMessage } from './parse-chat-output.js';
 import { responseSchema } from './response-schema.js';
+
+/** Options of {@link createChatParser}. */
+export interface ChatParserOptions {
+  /**
+   * The plugins for every stage (render, analysis, format), in order. Default: the
+   * built-ins; `[mine, ...builtinPlugins]` runs yours first, `[mine]` replaces them.
+   */
+  readonly plugins?: readonly WorkaroundPlugin[] | undefined;
+}
 
 /** Options of {@link ChatParser.parse}. */
 export interface ParseOutputOptions {
@@ -35,6 +45,8 @@ export interface ChatParser {
   readonly thinkingEndTag: string;
   /** Extra stop strings. */
   readonly additionalStops: readonly string[];
+  /** The plugin whose dedicated format built the parser, if any. */
+  readonly formatPlugin: string | undefined;
   /** Notes from building the parser (e.g. an unusable response schema). */
   readonly warnings: readonly string[];
   /** The generated PEG parser as plain data (peg-core's `dump` prints it); it reads `generationPrompt + output`. */
@@ -79,8 +91,9 @@ function baseGenerationPrompt(source: string, params: RenderParams, fallback: st
  *
  * @throws `TemplateRenderError` when the template cannot render the request.
  */
-export function createChatParser(templateSource: string, request: ChatRequest): ChatParser {
-  const analysis = cachedAnalysis(templateSource);
+export function createChatParser(templateSource: string, request: ChatRequest, options: ChatParserOptions = {}): ChatParser {
+  const plugins = options.plugins ?? builtinPlugins;
+  const analysis = cachedAnalysis(templateSource, plugins);
   const params = renderParamsOf(request);
   const { prompt, generationPrompt } = renderPrompt(templateSource, params);
   const warnings: string[] = [];
@@ -94,8 +107,9 @@ export function createChatParser(templateSource: string, request: ChatRequest): 
     parallelToolCalls: request.parallel_tool_calls ?? false,
     responseSchema: schema,
     extractReasoning: (request.reasoning_format ?? 'auto') !== 'none',
+    enableThinking: request.enable_thinking ?? true,
     generationPrompt: baseGenerationPrompt(templateSource, params, generationPrompt),
-  });
+  }, { templateSource, plugins });
   warnings.push(...generated.warnings);
   const parseOutput = (output: string, partial: boolean): ParsedMessage =>
     parseChatOutput(generated.arena, generationPrompt, output, partial);
@@ -109,6 +123,7 @@ export function createChatParser(templateSource: string, request: ChatRequest): 
     thinkingStartTag: generated.thinkingStartTag,
     thinkingEndTag: generated.thinkingEndTag,
     additionalStops: generated.additionalStops,
+    formatPlugin: generated.formatPlugin,
     warnings,
     arena: generated.arena,
     parse: (output, options) => parseOutput(output, options?.partial ?? false),

@@ -1,9 +1,10 @@
 import { arenaToGbnf } from '@autoparser/gbnf-emitter';
+import type { ChatFormat, FormatContext, GrammarTrigger } from '@autoparser/chat-mapper';
 import type { Arena } from '@autoparser/peg-core';
-import type { TemplateAnalysis } from '@autoparser/workarounds';
-import { buildChatArena, toolTriggerMarker } from './build-chat-arena.js';
+import type { TemplateAnalysis } from '@autoparser/template-analyzer';
+import type { WorkaroundPlugin } from '@autoparser/workarounds';
+import { chatBuilder, generalChatFormat } from './build-chat-arena.js';
 import type { GeneratorInputs } from './generator-inputs.js';
-import type { GrammarTrigger } from './grammar-trigger.js';
 
 /** The parser and the constrained-decoding settings generated for one request. */
 export interface GeneratedChatParser {
@@ -25,45 +26,75 @@ export interface GeneratedChatParser {
   additionalStops: string[];
   /** Why something is missing (e.g. a grammar that could not be emitted). */
   warnings: string[];
+  /** The plugin whose dedicated format was used, if any. */
+  formatPlugin?: string;
+}
+
+/** Options of {@link generateChatParser}. */
+export interface GenerateOptions {
+  /** The template source, for the plugins' `matches`. */
+  readonly templateSource?: string;
+  /** Plugins whose `format` hook may supply a dedicated format (the first that does wins). */
+  readonly plugins?: readonly WorkaroundPlugin[];
+}
+
+/** The first dedicated format a matching plugin supplies, else the general one. */
+function chooseFormat(
+  analysis: TemplateAnalysis,
+  inputs: GeneratorInputs,
+  options: GenerateOptions,
+): { format: ChatFormat; builder: ReturnType<typeof chatBuilder>; plugin?: string } {
+  const source = options.templateSource;
+  if (source !== undefined) {
+    for (const plugin of options.plugins ?? []) {
+      if (plugin.format === undefined || !plugin.matches(source)) continue;
+      const builder = chatBuilder();
+      const context: FormatContext<TemplateAnalysis> = {
+        builder,
+        request: inputs,
+        templateSource: source,
+        analysis,
+        general: () => generalChatFormat(builder, analysis, inputs),
+      };
+      const format = plugin.format(context);
+      if (format !== undefined) return { format, builder, plugin: plugin.name };
+    }
+  }
+  const builder = chatBuilder();
+  return { format: generalChatFormat(builder, analysis, inputs), builder };
 }
 
 /**
- * Builds the parser for a template analysis and request, and decides on the grammar: a
- * response schema always gets a full grammar; tools get one when calls are required, or a
- * lazy one triggered by the tool-call marker when they are optional (no marker: no
- * grammar, the model writes freely).
+ * Builds the parser for a template analysis and request — a plugin's dedicated format when
+ * one applies, else the general one — and emits its grammar.
  */
-export function generateChatParser(analysis: TemplateAnalysis, inputs: GeneratorInputs): GeneratedChatParser {
-  const arena = buildChatArena(analysis, inputs);
-  const warnings: string[] = [];
-  const trigger = toolTriggerMarker(analysis);
-  const hasTools = analysis.tools.format.mode !== 'NONE' && inputs.tools.length > 0;
-  const hasSchema = inputs.responseSchema !== undefined;
-  const withGrammar =
-    hasSchema || (hasTools && ((inputs.toolChoice === 'auto' && trigger !== '') || inputs.toolChoice === 'required'));
+export function generateChatParser(analysis: TemplateAnalysis, inputs: GeneratorInputs, options: GenerateOptions = {}): GeneratedChatParser {
+  const { format, builder, plugin } = chooseFormat(analysis, inputs, options);
+  const arena = builder.build(format.parser);
+  const warnings: string[] = [...(format.warnings ?? [])];
   let grammar = '';
   let grammarLazy = false;
   let grammarTriggers: GrammarTrigger[] = [];
-  if (withGrammar) {
-    grammarLazy = !hasSchema && inputs.toolChoice === 'auto';
+  if (format.grammar !== null) {
     try {
-      grammar = arenaToGbnf(arena, { lazy: grammarLazy });
-      if (grammarLazy) grammarTriggers = [{ type: 'word', value: trigger }];
+      grammar = arenaToGbnf(arena, { lazy: format.grammar.lazy });
+      grammarLazy = format.grammar.lazy;
+      if (grammarLazy) grammarTriggers = [...format.grammar.triggers];
     } catch (error) {
-      grammarLazy = false;
       warnings.push(`no grammar: ${error instanceof Error ? error.message : String(error)}`);
     }
   }
-  const thinking = analysis.reasoning.mode !== 'NONE';
-  return {
+  const generated: GeneratedChatParser = {
     arena,
     grammar,
     grammarLazy,
     grammarTriggers,
-    preservedTokens: [...analysis.preserved_tokens],
-    thinkingStartTag: thinking ? analysis.reasoning.start.trim() : '',
-    thinkingEndTag: thinking ? analysis.reasoning.end.trim() : '',
-    additionalStops: [],
+    preservedTokens: [...format.preservedTokens],
+    thinkingStartTag: format.thinkingStartTag,
+    thinkingEndTag: format.thinkingEndTag,
+    additionalStops: [...format.additionalStops],
     warnings,
   };
+  if (plugin !== undefined) generated.formatPlugin = plugin;
+  return generated;
 }

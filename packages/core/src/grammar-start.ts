@@ -1,4 +1,4 @@
-import type { GrammarTrigger } from './grammar-trigger.js';
+import type { GrammarTrigger } from '@autoparser/chat-mapper';
 
 /**
  * Where a lazy grammar starts to apply in `text` (generation prompt + output), as

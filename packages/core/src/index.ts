@@ -6,7 +6,7 @@
  * @packageDocumentation
  */
 export { createChatParser, renderParamsOf } from './create-chat-parser.js';
-export type { ChatParser, ParseOutputOptions } from './create-chat-parser.js';
+export type { ChatParser, ChatParserOptions, ParseOutputOptions } from './create-chat-parser.js';
 export type { ChatRequest, ReasoningFormat, ResponseFormat, ResponseJsonSchema, ToolChoice } from './chat-request.js';
 export { ChatStreamSession } from './chat-stream-session.js';
 export type { OutputParser } from './chat-stream-session.js';
@@ -16,10 +16,10 @@ export { parseChatOutput } from './parse-chat-output.js';
 export type { ParsedMessage } from './parse-chat-output.js';
 export type { ParseWarning } from './parse-warning.js';
 export { generateChatParser } from './generate-chat-parser.js';
-export type { GeneratedChatParser } from './generate-chat-parser.js';
-export { buildChatArena, toolTriggerMarker } from './build-chat-arena.js';
+export type { GeneratedChatParser, GenerateOptions } from './generate-chat-parser.js';
+export { buildChatArena, generalChatFormat, generalChatParser, toolTriggerMarker } from './build-chat-arena.js';
 export type { GeneratorInputs } from './generator-inputs.js';
-export type { GrammarTrigger } from './grammar-trigger.js';
+export type { ChatFormat, FormatContext, FormatHandler, FormatRequest, GrammarPlan, GrammarTrigger } from '@autoparser/chat-mapper';
 export { grammarStart } from './grammar-start.js';
 export { cachedAnalysis } from './analysis-cache.js';
 export { responseSchema } from './response-schema.js';

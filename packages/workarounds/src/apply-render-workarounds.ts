@@ -1,12 +1,12 @@
 import type { ReasoningTagPair, RenderMessage, WorkaroundPlugin } from './plugin.js';
 
-/** A template source and messages after the render workarounds that apply to it. */
+/** A template source and messages after the render hooks that apply to it. */
 export interface RenderPatched {
   /** The source to render. */
   readonly source: string;
   /** Reshapes messages as the matching plugins ask, in plugin order. */
   readonly adjustMessages: (messages: readonly RenderMessage[]) => RenderMessage[];
-  /** Names of the plugins whose render patches apply. */
+  /** Names of the matching plugins that have render hooks. */
   readonly applied: readonly string[];
   /** Some matching plugin asks to keep `developer` messages as they are. */
   readonly keepDeveloperRole: boolean;
@@ -15,11 +15,11 @@ export interface RenderPatched {
 }
 
 /**
- * Applies the render patches of `plugins` (in order) that match `templateSource`: source
+ * Applies the render hooks of `plugins` (in order) that match `templateSource`: source
  * patches now, message reshaping through the returned function.
  */
 export function applyRenderWorkarounds(plugins: readonly WorkaroundPlugin[], templateSource: string): RenderPatched {
-  const matching = plugins.filter((plugin) => plugin.render?.matches(templateSource));
+  const matching = plugins.filter((plugin) => plugin.render !== undefined && plugin.matches(templateSource));
   let source = templateSource;
   for (const plugin of matching) source = plugin.render?.patchSource?.(source) ?? source;
   return {

@@ -12,7 +12,7 @@ export interface AppliedWorkarounds {
 
 /**
  * Runs `plugins` in order over `analysis`: each plugin that matches the template source
- * (and the analysis as patched so far) patches it. Matching plugins are listed in
+ * patches it (seeing the analysis as patched so far). Matching plugins are listed in
  * `appliedPlugins` of the result. The input analysis is never modified; each plugin gets
  * its own copy, so a plugin that mutates despite the contract cannot affect the caller.
  */
@@ -24,8 +24,13 @@ export function applyWorkarounds(
   let current = cloneAnalysis(analysis);
   const applied: string[] = [];
   for (const plugin of plugins) {
-    if (!plugin.matches(templateSource, current)) continue;
-    if (plugin.patchAnalysis) current = cloneAnalysis(plugin.patchAnalysis(cloneAnalysis(current)));
+    if (!plugin.matches(templateSource)) continue;
+    if (plugin.patchAnalysis) {
+      const before = JSON.stringify(current);
+      current = cloneAnalysis(plugin.patchAnalysis(cloneAnalysis(current), templateSource));
+      // A patch that finds nothing missing leaves the analysis alone and is not reported.
+      if (JSON.stringify(current) === before && plugin.render === undefined && plugin.format === undefined) continue;
+    }
     applied.push(plugin.name);
   }
   current.appliedPlugins = [...current.appliedPlugins, ...applied];

@@ -24,7 +24,7 @@ export type {
 } from './analysis-types.js';
 export { cloneAnalysis, createEmptyAnalysis } from './empty-analysis.js';
 export { assertPlugin } from './plugin.js';
-export type { ReasoningTagPair, RenderJson, RenderMessage, RenderWorkaround, WorkaroundPlugin } from './plugin.js';
+export type { ReasoningTagPair, RenderHooks, RenderJson, RenderMessage, WorkaroundPlugin } from './plugin.js';
 export { applyRenderWorkarounds } from './apply-render-workarounds.js';
 export type { RenderPatched } from './apply-render-workarounds.js';
 export { applyWorkarounds } from './apply-workarounds.js';

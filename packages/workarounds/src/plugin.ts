@@ -1,3 +1,4 @@
+import type { FormatHandler } from '@autoparser/chat-mapper';
 import type { TemplateAnalysis } from './analysis-types.js';
 
 /** A JSON value, as messages hold them when they reach a template. */
@@ -14,13 +15,8 @@ export interface ReasoningTagPair {
   readonly end: string;
 }
 
-/**
- * Render-time patches for templates the reference renders specially. Decided from the
- * source alone, as no analysis exists yet when a template renders.
- */
-export interface RenderWorkaround {
-  /** Whether these patches apply to the template. */
-  matches(templateSource: string): boolean;
+/** Hooks of the render stage: they change what the template sees, before any analysis. */
+export interface RenderHooks {
   /** The source with a known template bug disabled. Pure. */
   patchSource?(templateSource: string): string;
   /** The messages reshaped as the template expects them. Pure: returns new messages. */
@@ -35,24 +31,37 @@ export interface RenderWorkaround {
 }
 
 /**
- * A workaround: a plain object that recognises a template and patches what the
- * differential analysis found for it. Built-in plugins are ordinary values of this type,
- * registered exactly as a user's are.
+ * A plugin: one plain object that recognises a template family by its source and changes
+ * any of the three stages — rendering (`render`), the analysis (`patchAnalysis`) and the
+ * parser/grammar generation (`format`, a dedicated handler for output formats the general
+ * analysis cannot express). Built-in plugins are ordinary values of this type, registered
+ * exactly as a user's are.
+ *
+ * @example
+ * const mine: WorkaroundPlugin = {
+ *   name: 'my-think-tags',
+ *   description: 'My model reasons in <reflect>…</reflect>, which its template never shows.',
+ *   matches: (source) => source.includes('You may reflect first'),
+ *   patchAnalysis: (analysis) => ({ ...analysis, reasoning: { mode: 'TAG_BASED', start: '<reflect>', end: '</reflect>' } }),
+ * };
  */
 export interface WorkaroundPlugin {
   /** Unique name, e.g. `granite-3.3`; reported in `appliedPlugins`. */
   readonly name: string;
-  /** One line saying what is wrong with the template and what the patch does. */
+  /** One line saying what is wrong with the template and what the plugin does. */
   readonly description: string;
+  /** Whether the plugin applies to this template: decided from the source alone, for every stage. */
+  matches(templateSource: string): boolean;
+  /** Render-stage hooks. */
+  readonly render?: RenderHooks;
   /**
-   * Whether the plugin applies to this template. It sees the analysis as patched by the
-   * plugins before it, so a plugin may apply only when something is still missing.
+   * The patched analysis. Pure: must return a new object (or the same one, unchanged, when
+   * nothing is missing) and leave its argument alone. Sees the analysis as patched by the
+   * plugins before it.
    */
-  matches(templateSource: string, analysis: TemplateAnalysis): boolean;
-  /** The patched analysis. Pure: must return a new object and leave its argument alone. */
-  patchAnalysis?(analysis: TemplateAnalysis): TemplateAnalysis;
-  /** Patches applied when the template renders, before any analysis. */
-  readonly render?: RenderWorkaround;
+  patchAnalysis?(analysis: TemplateAnalysis, templateSource: string): TemplateAnalysis;
+  /** Generation-stage hook: a dedicated parser and grammar for the request, or `undefined` for the general one. */
+  readonly format?: FormatHandler<TemplateAnalysis>;
 }
 
 /** A plugin name is reported in results, so it must be a non-empty, trimmed string. */
@@ -63,10 +72,18 @@ export function assertPlugin(plugin: WorkaroundPlugin): void {
   }
   if (typeof plugin.description !== 'string') throw new TypeError(`plugin "${plugin.name}" needs a description`);
   if (typeof plugin.matches !== 'function') throw new TypeError(`plugin "${plugin.name}" needs a matches() function`);
-  if (plugin.patchAnalysis !== undefined && typeof plugin.patchAnalysis !== 'function') {
-    throw new TypeError(`plugin "${plugin.name}": patchAnalysis must be a function`);
+  for (const hook of ['patchAnalysis', 'format'] as const) {
+    if (plugin[hook] !== undefined && typeof plugin[hook] !== 'function') {
+      throw new TypeError(`plugin "${plugin.name}": ${hook} must be a function`);
+    }
   }
-  if (plugin.render !== undefined && typeof plugin.render.matches !== 'function') {
-    throw new TypeError(`plugin "${plugin.name}": render.matches must be a function`);
+  const render = plugin.render;
+  if (render !== undefined) {
+    if (typeof render !== 'object' || render === null) throw new TypeError(`plugin "${plugin.name}": render must be an object`);
+    for (const hook of ['patchSource', 'adjustMessages'] as const) {
+      if (render[hook] !== undefined && typeof render[hook] !== 'function') {
+        throw new TypeError(`plugin "${plugin.name}": render.${hook} must be a function`);
+      }
+    }
   }
 }

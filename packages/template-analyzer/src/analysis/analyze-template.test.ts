@@ -50,8 +50,8 @@ describe('analyzeTemplate', () => {
     const plugin: WorkaroundPlugin = {
       name: 'mine',
       description: 'marks plain templates',
-      matches: (_source, analysis) => analysis.tools.format.mode === 'NONE',
-      patchAnalysis: (analysis) => ({ ...analysis, assistant_start: 'patched' }),
+      matches: (source) => source === PLAIN_TEMPLATE,
+      patchAnalysis: (analysis) => (analysis.tools.format.mode === 'NONE' ? { ...analysis, assistant_start: 'patched' } : analysis),
     };
     const analysis = analyzeTemplate(PLAIN_TEMPLATE, { plugins: [plugin] });
     expect(analysis.appliedPlugins).toEqual(['mine']);

@@ -17,8 +17,8 @@ import { solarOpenPlugin } from './solar-open.js';
 function patch(plugin: WorkaroundPlugin, source: string) {
   const before = createEmptyAnalysis();
   const frozen = structuredClone(before);
-  expect(plugin.matches(source, before)).toBe(true);
-  const after = plugin.patchAnalysis!(before);
+  expect(plugin.matches(source)).toBe(true);
+  const after = plugin.patchAnalysis!(before, source);
   expect(before).toEqual(frozen);
   expect(after).not.toBe(before);
   return after;
@@ -34,9 +34,9 @@ describe('old-thinking-template', () => {
   it('stays out when reasoning was found or the template renders reasoning_content', () => {
     const found = createEmptyAnalysis();
     found.reasoning.mode = 'TAG_BASED';
-    expect(oldThinkingTemplatePlugin.matches(source, found)).toBe(false);
-    expect(oldThinkingTemplatePlugin.matches(source + 'reasoning_content', createEmptyAnalysis())).toBe(false);
-    expect(oldThinkingTemplatePlugin.matches(source + '<SPECIAL_12>', createEmptyAnalysis())).toBe(false);
+    expect(oldThinkingTemplatePlugin.patchAnalysis!(found, source)).toBe(found);
+    expect(oldThinkingTemplatePlugin.matches(source + 'reasoning_content')).toBe(false);
+    expect(oldThinkingTemplatePlugin.matches(source + '<SPECIAL_12>')).toBe(false);
   });
 });
 
@@ -52,7 +52,7 @@ describe('granite-3.3', () => {
     expect(after.preserved_tokens).toEqual(['<think>', '</think>', '<response>', '</response>']);
   });
   it('ignores other templates', () => {
-    expect(granite33Plugin.matches('<think></think>', createEmptyAnalysis())).toBe(false);
+    expect(granite33Plugin.matches('<think></think>')).toBe(false);
   });
 });
 
@@ -66,7 +66,7 @@ describe('command-r-plus', () => {
   it('keeps content markers the analysis already found', () => {
     const found = createEmptyAnalysis();
     found.content.start = '<|START_RESPONSE|>';
-    expect(commandRPlusPlugin.matches(source, found)).toBe(false);
+    expect(commandRPlusPlugin.patchAnalysis!(found, source)).toBe(found);
   });
 });
 
@@ -77,8 +77,8 @@ describe('functionary-3.1', () => {
     before.tools.format.section_start = '<function=';
     const source =
       '{%- set has_code_interpreter = tools | selectattr("type", "equalto", "code_interpreter") | list | length > 0 -%}';
-    expect(functionary31Plugin.matches(source, before)).toBe(true);
-    const after = functionary31Plugin.patchAnalysis!(before);
+    expect(functionary31Plugin.matches(source)).toBe(true);
+    const after = functionary31Plugin.patchAnalysis!(before, source);
     expect(after.tools.format).toMatchObject({
       section_start: '',
       section_end: '',

@@ -17,7 +17,6 @@ export const gptOssPlugin: WorkaroundPlugin = {
   description: 'GPT-OSS reads reasoning from `thinking` and rejects channel markers in content; pass it so and disable the check.',
   matches: (source) => isGptOss(source),
   render: {
-    matches: isGptOss,
     keepDeveloperRole: true,
     patchSource: (source) => source.split(CHANNEL_CHECK).join('{%- if false %}'),
     adjustMessages: (messages) =>

@@ -8,5 +8,5 @@ export const kimiK2Plugin: WorkaroundPlugin = {
   name: 'kimi-k2',
   description: 'Kimi K2 models reason in <think>…</think>, which the templates do not show; name the tags for prefilled turns.',
   matches: (source) => isKimiK2(source),
-  render: { matches: isKimiK2, reasoningTags: { start: '<think>', end: '</think>' } },
+  render: { reasoningTags: { start: '<think>', end: '</think>' } },
 };

@@ -25,7 +25,6 @@ export const ministralPlugin: WorkaroundPlugin = {
   description: 'Ministral 3 reads reasoning and text as content blocks and rejects empty turns; pass them so and disable the check.',
   matches: (source) => isMinistral(source),
   render: {
-    matches: isMinistral,
     patchSource: (source) => source.split(EMPTY_TURN_CHECK).join('{%- if false %}'),
     adjustMessages: (messages) => messages.map(asBlocks),
   },
