@@ -1,6 +1,6 @@
 import { ChatBuilder, functionTools, standardJsonTools, toolParameters, type ChatFormat, type ChatTool } from '@autoparser/chat-mapper';
 import { UNBOUNDED, type Arena, type JsonValue, type Parser } from '@autoparser/peg-core';
-import type { TemplateAnalysis } from '@autoparser/workarounds';
+import type { TemplateAnalysis } from '@autoparser/template-analyzer';
 import type { GeneratorInputs } from './generator-inputs.js';
 import { mayBeString } from './may-be-string.js';
 import { pythonLiterals } from './python-literals.js';

@@ -1,8 +1,8 @@
 import { functionTools } from '@autoparser/chat-mapper';
 import type { Arena } from '@autoparser/peg-core';
-import { renderPrompt, type RenderParams } from '@autoparser/template-analyzer';
-import { builtinPlugins, type WorkaroundPlugin } from '@autoparser/workarounds';
-import { cachedAnalysis } from './analysis-cache.js';
+import type { RenderParams } from '@autoparser/template-analyzer';
+import type { WorkaroundPlugin } from '@autoparser/workarounds';
+import { analyzeTemplate, pluginsOf, renderPrompt, type PluginOptions } from './default-plugins.js';
 import type { ChatRequest } from './chat-request.js';
 import { ChatStreamSession } from './chat-stream-session.js';
 import { generateChatParser } from './generate-chat-parser.js';
@@ -11,13 +11,7 @@ import { parseChatOutput, type ParsedMessage } from './parse-chat-output.js';
 import { responseSchema } from './response-schema.js';
 
 /** Options of {@link createChatParser}. */
-export interface ChatParserOptions {
-  /**
-   * The plugins for every stage (render, analysis, format), in order. Default: the
-   * built-ins; `[mine, ...builtinPlugins]` runs yours first, `[mine]` replaces them.
-   */
-  readonly plugins?: readonly WorkaroundPlugin[] | undefined;
-}
+export type ChatParserOptions = PluginOptions;
 
 /** Options of {@link ChatParser.parse}. */
 export interface ParseOutputOptions {
@@ -71,7 +65,7 @@ export function renderParamsOf(request: ChatRequest): RenderParams {
 }
 
 /** The generation prompt before a continued message was appended to it. */
-function baseGenerationPrompt(source: string, params: RenderParams, fallback: string): string {
+function baseGenerationPrompt(source: string, params: RenderParams, fallback: string, plugins: readonly WorkaroundPlugin[]): string {
   if ((params.continue_final_message ?? 'none') === 'none' || params.messages.length === 0) return fallback;
   try {
     return renderPrompt(source, {
@@ -79,7 +73,7 @@ function baseGenerationPrompt(source: string, params: RenderParams, fallback: st
       messages: params.messages.slice(0, -1),
       add_generation_prompt: true,
       continue_final_message: 'none',
-    }).generationPrompt;
+    }, { plugins }).generationPrompt;
   } catch {
     return fallback;
   }
@@ -92,10 +86,10 @@ function baseGenerationPrompt(source: string, params: RenderParams, fallback: st
  * @throws `TemplateRenderError` when the template cannot render the request.
  */
 export function createChatParser(templateSource: string, request: ChatRequest, options: ChatParserOptions = {}): ChatParser {
-  const plugins = options.plugins ?? builtinPlugins;
-  const analysis = cachedAnalysis(templateSource, plugins);
+  const plugins = pluginsOf(options);
+  const analysis = analyzeTemplate(templateSource, { plugins });
   const params = renderParamsOf(request);
-  const { prompt, generationPrompt } = renderPrompt(templateSource, params);
+  const { prompt, generationPrompt } = renderPrompt(templateSource, params, { plugins });
   const warnings: string[] = [];
   const schema = responseSchema(request);
   if (schema === undefined && typeof request.json_schema === 'string' && request.json_schema.trim() !== '') {
@@ -108,7 +102,7 @@ export function createChatParser(templateSource: string, request: ChatRequest, o
     responseSchema: schema,
     extractReasoning: (request.reasoning_format ?? 'auto') !== 'none',
     enableThinking: request.enable_thinking ?? true,
-    generationPrompt: baseGenerationPrompt(templateSource, params, generationPrompt),
+    generationPrompt: baseGenerationPrompt(templateSource, params, generationPrompt, plugins),
   }, { templateSource, plugins });
   warnings.push(...generated.warnings);
   const parseOutput = (output: string, partial: boolean): ParsedMessage =>

@@ -21,7 +21,10 @@ export { buildChatArena, generalChatFormat, generalChatParser, toolTriggerMarker
 export type { GeneratorInputs } from './generator-inputs.js';
 export type { ChatFormat, FormatContext, FormatHandler, FormatRequest, GrammarPlan, GrammarTrigger } from '@autoparser/chat-mapper';
 export { grammarStart } from './grammar-start.js';
-export { cachedAnalysis } from './analysis-cache.js';
+export { analyzeTemplate, pluginsOf, renderPrompt, traceAnalysis } from './default-plugins.js';
+export type { PluginOptions } from './default-plugins.js';
+export { builtinPlugins } from '@autoparser/workarounds';
+export type { WorkaroundPlugin } from '@autoparser/workarounds';
 export { responseSchema } from './response-schema.js';
 export { mayBeString } from './may-be-string.js';
 export { checkTemplate } from './self-check/check-template.js';

@@ -36,6 +36,30 @@ export type { AnalysisStep, AnalysisTrace, ProbeComparison } from './analysis/an
 export { labelledJsonFields, labelledMarkers } from './analysis/labelled-markers.js';
 export type { LabelledText } from './analysis/labelled-markers.js';
 export type { AnalyzeTemplateOptions } from './analysis/analyze-template.js';
-export { templateRenderer } from './analysis/template-renderer.js';
+export { createTemplateRenderer, templateRenderer } from './analysis/template-renderer.js';
 export type { ProbeMessage, ProbeRenderer, ProbeRenderParams } from './analysis/probe-renderer.js';
-export type { AnalysisWarning, TemplateAnalysis, TemplateCaps } from '@autoparser/workarounds';
+export { CALL_ID_POSITIONS, CONTENT_MODES, REASONING_MODES, TOOL_FORMATS } from './analysis/analysis-types.js';
+export type {
+  AnalysisWarning,
+  CallIdAnalysis,
+  CallIdPosition,
+  ContentAnalysis,
+  ContentMode,
+  ReasoningAnalysis,
+  ReasoningMode,
+  TemplateAnalysis,
+  TemplateCaps,
+  ToolArgumentsAnalysis,
+  ToolFormat,
+  ToolFormatAnalysis,
+  ToolFunctionAnalysis,
+  ToolsAnalysis,
+} from './analysis/analysis-types.js';
+export { cloneAnalysis, createEmptyAnalysis } from './analysis/empty-analysis.js';
+export { assertTemplatePlugin } from './plugins/template-plugin.js';
+export type { ReasoningTagPair, RenderHooks, RenderJson, RenderMessage, TemplatePlugin } from './plugins/template-plugin.js';
+export { applyRenderHooks } from './plugins/apply-render-hooks.js';
+export type { RenderPatched } from './plugins/apply-render-hooks.js';
+export { applyAnalysisPatches } from './plugins/apply-analysis-patches.js';
+export type { AppliedPatches } from './plugins/apply-analysis-patches.js';
+export { pluginKey } from './plugins/plugin-key.js';

@@ -1,34 +1,14 @@
 /**
- * Chat-template workarounds as plain-data plugins, and the types of the analysis they
- * patch. The built-in plugins are ordinary plugins registered through the same path as
- * yours.
+ * The built-in plugins — render patches, analysis patches and dedicated format handlers for
+ * template families the general analysis reads wrongly or cannot express — and a registry
+ * to order them with yours. They implement the plugin interfaces of the engine packages
+ * (`TemplatePlugin` of `@autoparser/template-analyzer`, `FormatHandler` of
+ * `@autoparser/chat-mapper`); `@autoparser/core` runs them by default.
  *
  * @packageDocumentation
  */
-export { CALL_ID_POSITIONS, CONTENT_MODES, REASONING_MODES, TOOL_FORMATS } from './analysis-types.js';
-export type {
-  AnalysisWarning,
-  CallIdAnalysis,
-  CallIdPosition,
-  ContentAnalysis,
-  ContentMode,
-  ReasoningAnalysis,
-  ReasoningMode,
-  TemplateAnalysis,
-  TemplateCaps,
-  ToolArgumentsAnalysis,
-  ToolFormat,
-  ToolFormatAnalysis,
-  ToolFunctionAnalysis,
-  ToolsAnalysis,
-} from './analysis-types.js';
-export { cloneAnalysis, createEmptyAnalysis } from './empty-analysis.js';
 export { assertPlugin } from './plugin.js';
 export type { ReasoningTagPair, RenderHooks, RenderJson, RenderMessage, WorkaroundPlugin } from './plugin.js';
-export { applyRenderWorkarounds } from './apply-render-workarounds.js';
-export type { RenderPatched } from './apply-render-workarounds.js';
-export { applyWorkarounds } from './apply-workarounds.js';
-export type { AppliedWorkarounds } from './apply-workarounds.js';
 export { WorkaroundRegistry } from './registry.js';
 export { builtinPlugins, createDefaultRegistry } from './builtin-plugins.js';
 export { commandRPlusPlugin } from './builtin/command-r-plus.js';

@@ -1,5 +1,4 @@
-import type { TemplateAnalysis } from './analysis-types.js';
-import { applyWorkarounds, type AppliedWorkarounds } from './apply-workarounds.js';
+import { applyAnalysisPatches, type AppliedPatches, type TemplateAnalysis } from '@autoparser/template-analyzer';
 import { assertPlugin, type WorkaroundPlugin } from './plugin.js';
 
 /**
@@ -54,8 +53,8 @@ export class WorkaroundRegistry {
     return [...this.plugins];
   }
 
-  /** Runs the registered plugins over `analysis` (see {@link applyWorkarounds}). */
-  apply(templateSource: string, analysis: TemplateAnalysis): AppliedWorkarounds {
-    return applyWorkarounds(this.plugins, templateSource, analysis);
+  /** Runs the registered plugins' analysis patches over `analysis` (the analyzer's `applyAnalysisPatches`). */
+  apply(templateSource: string, analysis: TemplateAnalysis): AppliedPatches {
+    return applyAnalysisPatches(this.plugins, templateSource, analysis);
   }
 }

@@ -1,4 +1,4 @@
-import { cachedAnalysis } from '@autoparser/core';
+import { analyzeTemplate } from '@autoparser/core';
 import { labelledJsonFields, labelledMarkers, type TemplateAnalysis } from '@autoparser/template-analyzer';
 import type { CliIo, Style } from '../cli-io.js';
 import { cell, formatTable, showText } from '../format-table.js';
@@ -50,7 +50,7 @@ export function analyzeCommand(argv: readonly string[], io: CliIo, style: Style,
     return 0;
   }
   const template = loadTemplate(templateArg('analyze', args), stringFlag(args, 'variant'));
-  const analysis = cachedAnalysis(template.source);
+  const analysis = analyzeTemplate(template.source);
   if (booleanFlag(args, 'json')) {
     io.stdout.write(`${JSON.stringify({ template: template.path, kind: template.kind, variant: template.variant ?? null, analysis }, null, 2)}\n`);
   } else {

@@ -1,4 +1,4 @@
-import { renderPrompt } from '@autoparser/template-analyzer';
+import { renderPrompt } from '@autoparser/core';
 import type { CliIo, Style } from '../cli-io.js';
 import { renderParamsOf } from '@autoparser/core';
 import { loadRequest } from '../request-file.js';

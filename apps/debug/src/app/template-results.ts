@@ -1,5 +1,5 @@
-import { checkTemplate, createChatParser, type ChatParser, type ChatRequest, type SelfCheckReport } from '@autoparser/core';
-import { traceAnalysis, type AnalysisTrace } from '@autoparser/template-analyzer';
+import { checkTemplate, createChatParser, traceAnalysis, type ChatParser, type ChatRequest, type SelfCheckReport } from '@autoparser/core';
+import type { AnalysisTrace } from '@autoparser/template-analyzer';
 import { locateError, type LocatedError } from './error-locator.js';
 
 /** A computation's value, or the error it threw (located in the template when possible). */

@@ -1,6 +1,7 @@
 import { matchGbnf, parseGbnf } from '@autoparser/gbnf-emitter';
 import type { TemplateAnalysis } from '@autoparser/template-analyzer';
-import { cachedAnalysis } from '../analysis-cache.js';
+import type { WorkaroundPlugin } from '@autoparser/workarounds';
+import { analyzeTemplate, pluginsOf, type PluginOptions } from '../default-plugins.js';
 import { createChatParser, renderParamsOf, type ChatParser } from '../create-chat-parser.js';
 import { grammarStart } from '../grammar-start.js';
 import { CHECK_CONVERSATION, checkScenarios, type CheckScenario } from './check-scenarios.js';
@@ -45,7 +46,7 @@ function grammarVerdict(parser: ChatParser, output: string, expectsCalls: boolea
   return { verdict: 'rejected', reason: `grammar (from offset ${start}): ${why}` };
 }
 
-function runScenario(source: string, scenario: CheckScenario): SelfCheckScenario {
+function runScenario(source: string, scenario: CheckScenario, plugins: readonly WorkaroundPlugin[]): SelfCheckScenario {
   const { name } = scenario;
   if (scenario.skip !== undefined) return { name, passed: false, skipped: true, reason: scenario.skip };
   const request = {
@@ -57,13 +58,13 @@ function runScenario(source: string, scenario: CheckScenario): SelfCheckScenario
   const params = renderParamsOf(request);
   let parser: ChatParser;
   try {
-    parser = createChatParser(source, request);
+    parser = createChatParser(source, request, { plugins });
   } catch (error) {
     return failed(name, `building the parser failed: ${errorMessage(error)}`);
   }
   let extracted;
   try {
-    extracted = extractOutput(source, params, scenario.message, parser);
+    extracted = extractOutput(source, params, scenario.message, parser, { plugins });
   } catch (error) {
     return failed(name, `rendering the answer failed: ${errorMessage(error)}`);
   }
@@ -110,15 +111,17 @@ export interface SelfCheckReport {
  * the grammar accept it (from the trigger on when lazy). Never throws: a scenario that
  * cannot run fails with the reason.
  *
- * @param analysis - the template's analysis; defaults to the cached one.
+ * @param options - the plugins (default: the built-ins) and, optionally, the analysis they give.
  * @example
  * const report = checkTemplate(source);
  * for (const s of report.scenarios) console.log(s.name, s.skipped ? 'skip' : s.passed ? 'pass' : `FAIL ${s.reason}`);
  */
-export function checkTemplate(source: string, analysis: TemplateAnalysis = cachedAnalysis(source)): SelfCheckReport {
+export function checkTemplate(source: string, options: PluginOptions & { readonly analysis?: TemplateAnalysis } = {}): SelfCheckReport {
+  const plugins = pluginsOf(options);
+  const analysis = options.analysis ?? analyzeTemplate(source, { plugins });
   const scenarios = checkScenarios(analysis).map((scenario) => {
     try {
-      return runScenario(source, scenario);
+      return runScenario(source, scenario, plugins);
     } catch (error) {
       return failed(scenario.name, errorMessage(error));
     }

@@ -1,4 +1,5 @@
-import { renderPrompt, type ChatMessage, type RenderParams } from '@autoparser/template-analyzer';
+import type { ChatMessage, RenderParams } from '@autoparser/template-analyzer';
+import { renderPrompt, type PluginOptions } from '../default-plugins.js';
 
 /** What the model would have generated for an answer, or why it cannot be told. */
 export type ExtractedOutput =
@@ -23,13 +24,13 @@ const TRAILING_SPECIAL = /(?:<\|[^|<>\s]{1,40}\|>|<｜[^｜<>\s]{1,40}｜>|<\/s>
 const excerpt = (text: string): string => JSON.stringify(text.length > 50 ? `${text.slice(0, 50)}…` : text);
 
 /** The text a template adds after an assistant turn's content: render a probe answer and take what follows it. */
-function endOfTurn(source: string, params: RenderParams): string {
+function endOfTurn(source: string, params: RenderParams, plugins: PluginOptions): string {
   try {
     const { prompt } = renderPrompt(source, {
       ...params,
       messages: [...params.messages, { role: 'assistant', content: SENTINEL }],
       add_generation_prompt: false,
-    });
+    }, plugins);
     const at = prompt.lastIndexOf(SENTINEL);
     return at < 0 ? '' : prompt.slice(at + SENTINEL.length);
   } catch {
@@ -95,10 +96,16 @@ function forcedThinking(closed: string, full: string, markers: OutputMarkers): s
  *    that is not one of the format's preserved tokens (a tool-call turn may end with
  *    `<|eom_id|>`), or one of the parser's extra stop strings.
  */
-export function extractOutput(source: string, params: RenderParams, answer: ChatMessage, markers: OutputMarkers): ExtractedOutput {
-  const opened = renderPrompt(source, { ...params, add_generation_prompt: true }).prompt;
-  const closed = renderPrompt(source, { ...params, add_generation_prompt: false }).prompt;
-  const full = renderPrompt(source, { ...params, messages: [...params.messages, answer], add_generation_prompt: false }).prompt;
+export function extractOutput(
+  source: string,
+  params: RenderParams,
+  answer: ChatMessage,
+  markers: OutputMarkers,
+  plugins: PluginOptions = {},
+): ExtractedOutput {
+  const opened = renderPrompt(source, { ...params, add_generation_prompt: true }, plugins).prompt;
+  const closed = renderPrompt(source, { ...params, add_generation_prompt: false }, plugins).prompt;
+  const full = renderPrompt(source, { ...params, messages: [...params.messages, answer], add_generation_prompt: false }, plugins).prompt;
   let output: string;
   if (full.startsWith(opened)) output = full.slice(opened.length);
   else {
@@ -112,7 +119,7 @@ export function extractOutput(source: string, params: RenderParams, answer: Chat
     }
     output = forced;
   }
-  const suffix = endOfTurn(source, params);
+  const suffix = endOfTurn(source, params, plugins);
   const marker = suffix.trim();
   const preserved = new Set(markers.preservedTokens.map((t) => t.trim()));
   // The parser's generation prompt may be shorter than what the template appends (a

@@ -1,4 +1,4 @@
-import type { TemplateAnalysis } from '@autoparser/workarounds';
+import type { TemplateAnalysis } from './analysis-types.js';
 
 /** A 53-bit hash of `text` (cyrb53): cheap, stable, good enough to key a cache. */
 export function hashSource(text: string): string {

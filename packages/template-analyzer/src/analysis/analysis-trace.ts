@@ -1,5 +1,5 @@
 import type { DiffSplit } from '@autoparser/diff-utils';
-import type { TemplateAnalysis } from '@autoparser/workarounds';
+import type { TemplateAnalysis } from './analysis-types.js';
 
 /** One differential comparison an analysis step made: two renders and their diff. */
 export interface ProbeComparison {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { WorkaroundPlugin } from '@autoparser/workarounds';
+import type { TemplatePlugin } from '../plugins/template-plugin.js';
 import { analyzeTemplate } from './analyze-template.js';
 import { JSON_TEMPLATE, PLAIN_TEMPLATE, TAGGED_TEMPLATE } from './test-support/templates.js';
 
@@ -47,7 +47,7 @@ describe('analyzeTemplate', () => {
   });
 
   it('runs the given plugins in order and reports them', () => {
-    const plugin: WorkaroundPlugin = {
+    const plugin: TemplatePlugin = {
       name: 'mine',
       description: 'marks plain templates',
       matches: (source) => source === PLAIN_TEMPLATE,
@@ -60,7 +60,7 @@ describe('analyzeTemplate', () => {
   });
 
   it('never throws, even on a plugin that does', () => {
-    const broken: WorkaroundPlugin = {
+    const broken: TemplatePlugin = {
       name: 'broken',
       description: 'throws',
       matches: () => {

@@ -1,15 +1,13 @@
-import {
-  applyWorkarounds,
-  createDefaultRegistry,
-  createEmptyAnalysis,
-  type TemplateAnalysis,
-  type WorkaroundPlugin,
-} from '@autoparser/workarounds';
+import type { TemplateAnalysis } from './analysis-types.js';
+import { createEmptyAnalysis } from './empty-analysis.js';
+import { applyAnalysisPatches } from '../plugins/apply-analysis-patches.js';
+import { pluginKey } from '../plugins/plugin-key.js';
+import type { TemplatePlugin } from '../plugins/template-plugin.js';
 import { AnalysisCache } from './analysis-cache.js';
 import { probeCapabilities } from './capabilities.js';
 import { TraceRecorder, type AnalysisTrace } from './analysis-trace.js';
 import { analyzeContent } from './content-analysis.js';
-import { templateRenderer } from './template-renderer.js';
+import { createTemplateRenderer } from './template-renderer.js';
 import { collectPreservedTokens } from './preserved-tokens.js';
 import { ProbeContext } from './probe-context.js';
 import { ASSISTANT_MESSAGE, USER_MESSAGE } from './probe-data.js';
@@ -21,19 +19,30 @@ import { emptyToolsDraft } from './tools-draft.js';
 
 /** Options of {@link analyzeTemplate}. */
 export interface AnalyzeTemplateOptions {
-  /** Renders the probes; defaults to the package's faithful renderer ({@link renderTemplate}). */
+  /**
+   * Renders the probes; defaults to the package's faithful renderer with the source patches
+   * of `plugins`.
+   */
   readonly renderer?: ProbeRenderer;
   /**
-   * The workaround plugins to run after the analysis, in order. Defaults to the built-in
-   * plugins; pass `[]` for the raw analysis, or `[...builtinPlugins, mine]` to add yours.
+   * The plugins whose render and analysis hooks apply, in order. Default: none — this is
+   * the engine; `@autoparser/core`'s `analyzeTemplate` runs the built-ins.
    */
-  readonly plugins?: readonly WorkaroundPlugin[];
-  /** Reuse (and store) results per template source; default true. */
+  readonly plugins?: readonly TemplatePlugin[];
+  /** Reuse (and store) results per template source and plugins; default true. */
   readonly cache?: boolean;
 }
 
-const caches = new WeakMap<ProbeRenderer, AnalysisCache>();
-let defaultPlugins: readonly WorkaroundPlugin[] | undefined;
+// One cache for the default renderer, one per custom renderer (its renders may differ).
+const defaultCache = new AnalysisCache();
+const rendererCaches = new WeakMap<ProbeRenderer, AnalysisCache>();
+
+function cacheFor(renderer: ProbeRenderer | undefined): AnalysisCache {
+  if (renderer === undefined) return defaultCache;
+  let cache = rendererCaches.get(renderer);
+  if (!cache) rendererCaches.set(renderer, (cache = new AnalysisCache()));
+  return cache;
+}
 
 function deepFreeze<T>(value: T): T {
   if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
@@ -50,7 +59,7 @@ function describe(error: unknown): string {
 /**
  * Works out how a model using this chat template writes reasoning, content and tool
  * calls, by rendering the template with small probe conversations and diffing the
- * outputs (phases R1–R3, C1, T1–T7, A1–A2), then running the workaround plugins. Never
+ * outputs (phases R1–R3, C1, T1–T7, A1–A2), then running the plugins' analysis patches. Never
  * throws on a bad template: a phase that fails is skipped with a warning naming it, and a
  * template that does not render at all gives a content-only analysis. The result is
  * plain, frozen data, cached per template source.
@@ -61,20 +70,22 @@ function describe(error: unknown): string {
  */
 export function analyzeTemplate(source: string, options: AnalyzeTemplateOptions = {}): TemplateAnalysis {
   if (typeof source !== 'string') throw new TypeError('analyzeTemplate: the template source must be a string');
-  const renderer = options.renderer ?? templateRenderer;
-  const plugins = options.plugins ?? (defaultPlugins ??= createDefaultRegistry().list());
+  const plugins = options.plugins ?? [];
   const useCache = options.cache ?? true;
-  const optionsKey = plugins.map((p) => p.name).join('\u0000');
-  let cache = caches.get(renderer);
+  const cache = cacheFor(options.renderer);
+  // The key covers the plugins that apply (by identity), so two lists running the same code share it.
+  let key = '';
   if (useCache) {
-    const hit = cache?.get(source, optionsKey);
+    try {
+      key = pluginKey(plugins, source);
+    } catch {
+      key = '';
+    }
+    const hit = cache.get(source, key);
     if (hit) return hit;
   }
-  const analysis = deepFreeze(runAnalysis(source, renderer, plugins));
-  if (useCache) {
-    if (!cache) caches.set(renderer, (cache = new AnalysisCache()));
-    cache.set(source, optionsKey, analysis);
-  }
+  const analysis = deepFreeze(runAnalysis(source, options.renderer ?? createTemplateRenderer(plugins), plugins));
+  if (useCache) cache.set(source, key, analysis);
   return analysis;
 }
 
@@ -90,15 +101,15 @@ export function analyzeTemplate(source: string, options: AnalyzeTemplateOptions 
 export function traceAnalysis(source: string, options: Omit<AnalyzeTemplateOptions, 'cache'> = {}): AnalysisTrace {
   if (typeof source !== 'string') throw new TypeError('traceAnalysis: the template source must be a string');
   const trace = new TraceRecorder();
-  const plugins = options.plugins ?? (defaultPlugins ??= createDefaultRegistry().list());
-  const analysis = deepFreeze(runAnalysis(source, options.renderer ?? templateRenderer, plugins, trace));
+  const plugins = options.plugins ?? [];
+  const analysis = deepFreeze(runAnalysis(source, options.renderer ?? createTemplateRenderer(plugins), plugins, trace));
   return { analysis, steps: trace.steps };
 }
 
 function runAnalysis(
   source: string,
   renderer: ProbeRenderer,
-  plugins: readonly WorkaroundPlugin[],
+  plugins: readonly TemplatePlugin[],
   trace?: TraceRecorder,
 ): TemplateAnalysis {
   const ctx = new ProbeContext(source, renderer, trace);
@@ -151,7 +162,7 @@ function runAnalysis(
 function withPlugins(
   result: TemplateAnalysis,
   source: string,
-  plugins: readonly WorkaroundPlugin[],
+  plugins: readonly TemplatePlugin[],
   runPhase: (phase: string, run: () => void) => boolean,
   ctx: ProbeContext,
 ): TemplateAnalysis {
@@ -159,7 +170,7 @@ function withPlugins(
   // The step watches whichever analysis is current, so it reports what the plugins changed.
   runPhase('plugins', () =>
     ctx.step('plugins', '', () => patched, () => {
-      patched = applyWorkarounds(plugins, source, result).analysis;
+      patched = applyAnalysisPatches(plugins, source, result).analysis;
     }),
   );
   return patched;

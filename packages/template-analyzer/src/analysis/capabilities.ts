@@ -1,4 +1,4 @@
-import type { TemplateCaps } from '@autoparser/workarounds';
+import type { TemplateCaps } from './analysis-types.js';
 import type { ProbeContext } from './probe-context.js';
 import type { ProbeMessage, ProbeRenderParams } from './probe-renderer.js';
 

@@ -1,5 +1,5 @@
 import { trimWhitespace } from '@autoparser/diff-utils';
-import type { ContentAnalysis, ReasoningAnalysis } from '@autoparser/workarounds';
+import type { ContentAnalysis, ReasoningAnalysis } from './analysis-types.js';
 import type { ProbeContext } from './probe-context.js';
 import { ASSISTANT_MESSAGE, ASSISTANT_MSG, PROBE_TOOLS, THINKING_CONTENT, USER_MESSAGE, toolCall } from './probe-data.js';
 import { matchAnywhere, matchAt, tagText } from './tagged-match.js';

@@ -1,4 +1,4 @@
-import type { TemplateAnalysis } from '@autoparser/workarounds';
+import type { TemplateAnalysis } from './analysis-types.js';
 
 /** A label for people and the text it names. */
 export type LabelledText = readonly [label: string, text: string];

@@ -1,5 +1,5 @@
 import { trimWhitespace } from '@autoparser/diff-utils';
-import type { ContentAnalysis, ReasoningAnalysis } from '@autoparser/workarounds';
+import type { ContentAnalysis, ReasoningAnalysis } from './analysis-types.js';
 import type { ToolsDraft } from './tools-draft.js';
 
 /**

@@ -1,5 +1,5 @@
 import { pruneWhitespaceSegments, segmentizeMarkers, trimWhitespace } from '@autoparser/diff-utils';
-import type { ReasoningAnalysis } from '@autoparser/workarounds';
+import type { ReasoningAnalysis } from './analysis-types.js';
 import type { ProbeContext } from './probe-context.js';
 import {
   ASSISTANT_MESSAGE,

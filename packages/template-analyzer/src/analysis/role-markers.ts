@@ -1,5 +1,5 @@
 import { segmentizeMarkers, trimWhitespace } from '@autoparser/diff-utils';
-import type { ReasoningAnalysis } from '@autoparser/workarounds';
+import type { ReasoningAnalysis } from './analysis-types.js';
 import type { ProbeContext } from './probe-context.js';
 import { ASSISTANT_MESSAGE, ASSISTANT_MSG, USER_MESSAGE, USER_MSG, USER_MSG_TWO } from './probe-data.js';
 

@@ -1,4 +1,4 @@
-import type { ReasoningAnalysis, TemplateCaps } from '@autoparser/workarounds';
+import type { ReasoningAnalysis, TemplateCaps } from './analysis-types.js';
 import { extractArgumentContainer, extractArgumentSeparator } from './argument-layout.js';
 import { extractArgumentNameMarkers, extractArgumentValueMarkers } from './argument-markers.js';
 import { extractCallIdMarkers } from './call-id-markers.js';

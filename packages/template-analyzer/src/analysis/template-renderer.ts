@@ -1,4 +1,5 @@
 import { renderJinja } from '../render/render-jinja.js';
+import type { TemplatePlugin } from '../plugins/template-plugin.js';
 import { renderPatches } from '../render/render-patches.js';
 import { fromJson, type Value } from '../render/values.js';
 import type { ProbeRenderParams, ProbeRenderer } from './probe-renderer.js';
@@ -7,21 +8,26 @@ import type { ProbeRenderParams, ProbeRenderer } from './probe-renderer.js';
 const PROBE_INSTANT = new Date('2026-11-21T00:00:00Z');
 
 /**
- * The default probe renderer: the package's Jinja engine on the template as the reference
- * loads it (with its known-bug patches), given the probe messages as they are. Unlike a
+ * A probe renderer: the package's Jinja engine on the template as the reference loads it
+ * (with the source patches of `plugins`), given the probe messages as they are. Unlike a
  * chat render, no message shaping happens: the analysis must see how the template itself
  * treats object arguments, null content or reasoning fields, as the reference's analysis
  * does. Variables in the reference's order; `tools` only when there are some,
  * `add_generation_prompt` only when true.
  */
-export const templateRenderer: ProbeRenderer = (source: string, params: ProbeRenderParams): string => {
-  const variables = new Map<string, Value>([
-    ['messages', fromJson(params.messages)],
-    ['bos_token', ''],
-    ['eos_token', ''],
-    ['enable_thinking', params.enable_thinking],
-  ]);
-  if (params.tools && params.tools.length > 0) variables.set('tools', fromJson(params.tools));
-  if (params.add_generation_prompt) variables.set('add_generation_prompt', true);
-  return renderJinja(renderPatches(source).source, variables, { now: PROBE_INSTANT });
-};
+export function createTemplateRenderer(plugins: readonly TemplatePlugin[] = []): ProbeRenderer {
+  return (source: string, params: ProbeRenderParams): string => {
+    const variables = new Map<string, Value>([
+      ['messages', fromJson(params.messages)],
+      ['bos_token', ''],
+      ['eos_token', ''],
+      ['enable_thinking', params.enable_thinking],
+    ]);
+    if (params.tools && params.tools.length > 0) variables.set('tools', fromJson(params.tools));
+    if (params.add_generation_prompt) variables.set('add_generation_prompt', true);
+    return renderJinja(renderPatches(source, plugins).source, variables, { now: PROBE_INSTANT });
+  };
+}
+
+/** The probe renderer without plugins (see {@link createTemplateRenderer}). */
+export const templateRenderer: ProbeRenderer = createTemplateRenderer();

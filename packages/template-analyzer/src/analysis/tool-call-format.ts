@@ -1,5 +1,5 @@
 import { trimWhitespace, type DiffSplit } from '@autoparser/diff-utils';
-import type { ReasoningAnalysis } from '@autoparser/workarounds';
+import type { ReasoningAnalysis } from './analysis-types.js';
 import { analyzeJsonNativeFormat } from './json-native-format.js';
 import type { ProbeContext } from './probe-context.js';
 import {

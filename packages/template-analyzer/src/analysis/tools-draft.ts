@@ -1,4 +1,5 @@
-import { createEmptyAnalysis, type ToolsAnalysis } from '@autoparser/workarounds';
+import type { ToolsAnalysis } from './analysis-types.js';
+import { createEmptyAnalysis } from './empty-analysis.js';
 
 /**
  * Tool analysis while it is being built: the published fields plus what the phases pass

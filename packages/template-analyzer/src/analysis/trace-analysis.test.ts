@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { WorkaroundPlugin } from '@autoparser/workarounds';
+import type { TemplatePlugin } from '../plugins/template-plugin.js';
 import { analyzeTemplate, traceAnalysis } from './analyze-template.js';
 import { PLAIN_TEMPLATE, TAGGED_TEMPLATE } from './test-support/templates.js';
 
@@ -47,7 +47,7 @@ describe('traceAnalysis', () => {
   });
 
   it('reports what plugins changed, and a template that does not render as a failed step', () => {
-    const plugin: WorkaroundPlugin = {
+    const plugin: TemplatePlugin = {
       name: 'mine',
       description: 'patches the assistant start',
       matches: () => true,

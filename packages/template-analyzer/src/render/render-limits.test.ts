@@ -7,13 +7,12 @@ function limitOf(error: unknown): string | undefined {
 }
 
 describe('render limits', () => {
-  it('stops an endless loop on its step budget, quickly', () => {
-    const started = Date.now();
+  it('stops an endless loop on its step budget (not on the clock)', () => {
+    // The time budget is out of reach, so only the step count can stop the loop.
     const error = thrown(() =>
-      run('{% for i in range(100000) %}{% for j in range(100000) %}{{ i }}{% endfor %}{% endfor %}', {}, { maxOutputLength: 1e9 }),
+      run('{% for i in range(100000) %}{% for j in range(100000) %}{{ i }}{% endfor %}{% endfor %}', {}, { maxOutputLength: 1e9, timeoutMs: 1e9, maxSteps: 200_000 }),
     );
     expect(limitOf(error)).toBe('steps');
-    expect(Date.now() - started).toBeLessThan(10_000);
   });
 
   it('stops on the time budget when that runs out first', () => {

@@ -1,3 +1,4 @@
+import type { TemplatePlugin } from '../plugins/template-plugin.js';
 /**
  * The inputs of a render: an OpenAI-style chat request plus the knobs chat templates read.
  * All plain, JSON-serialisable data.
@@ -111,6 +112,11 @@ export interface RenderOptions {
    * recognised from the template source; `null` drops such reasoning instead.
    */
   readonly reasoningTags?: ReasoningTags | null | undefined;
+  /**
+   * Plugins whose render hooks apply (source patches, message reshaping), in order.
+   * Default: none — this is the engine; `@autoparser/core` renders with the built-ins.
+   */
+  readonly plugins?: readonly TemplatePlugin[] | undefined;
 }
 
 /** The rendered prompt and the part of it that opens the model's turn. */

@@ -12,7 +12,7 @@ import { renderPatches } from './render-patches.js';
 
 /** A renderer of conversations with the (patched) template and the request's settings. @internal */
 export function chatRenderer(source: string, params: RenderParams, options: RenderOptions): ChatRenderer {
-  const patched = renderPatches(source);
+  const patched = renderPatches(source, options.plugins);
   const now = renderInstant(params);
   return (messages, addGenerationPrompt) =>
     renderJinja(patched.source, chatVariables(patched, params, messages, addGenerationPrompt), { now, limits: options.limits });
@@ -22,7 +22,7 @@ export function chatRenderer(source: string, params: RenderParams, options: Rend
 export function renderContinued(source: string, params: RenderParams, options: RenderOptions): RenderedPrompt | undefined {
   const target = prefillTarget(params.messages, params.continue_final_message);
   if (target === 'none') return undefined;
-  const tags = options.reasoningTags === undefined ? detectReasoningTags(source) : (options.reasoningTags ?? undefined);
+  const tags = options.reasoningTags === undefined ? detectReasoningTags(source, options.plugins) : (options.reasoningTags ?? undefined);
   return renderPrefilled(params.messages, target, tags, chatRenderer(source, params, options));
 }
 

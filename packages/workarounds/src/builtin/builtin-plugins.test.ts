@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyRenderWorkarounds } from '../apply-render-workarounds.js';
+import { applyRenderHooks } from '@autoparser/template-analyzer';
 import { builtinPlugins } from '../builtin-plugins.js';
 import { createEmptyAnalysis } from '../empty-analysis.js';
 import type { WorkaroundPlugin } from '../plugin.js';
@@ -141,7 +141,7 @@ describe('render workarounds', () => {
     "(message['tool_calls'] is not defined or message['tool_calls'] is none or message['tool_calls']|length == 0) %}x{%- endif %}";
 
   it('gpt-oss disables the channel check and passes reasoning as thinking', () => {
-    const patched = applyRenderWorkarounds(builtinPlugins, gptOss);
+    const patched = applyRenderHooks(builtinPlugins, gptOss);
     expect(patched.applied).toEqual(['gpt-oss']);
     expect(patched.keepDeveloperRole).toBe(true);
     expect(patched.source.startsWith('{%- if false %}')).toBe(true);
@@ -151,7 +151,7 @@ describe('render workarounds', () => {
   });
 
   it('ministral disables the empty-turn check and turns reasoning and text into blocks', () => {
-    const patched = applyRenderWorkarounds(builtinPlugins, ministral);
+    const patched = applyRenderHooks(builtinPlugins, ministral);
     expect(patched.applied).toEqual(['ministral']);
     expect(patched.source).toContain('{%- if false %}x');
     expect(patched.adjustMessages([{ role: 'user', content: 'u' }, { role: 'assistant', content: 'a', reasoning_content: 'r' }])).toEqual([
@@ -161,13 +161,13 @@ describe('render workarounds', () => {
   });
 
   it('kimi-k2 names the <think> tags its templates never show', () => {
-    const patched = applyRenderWorkarounds(builtinPlugins, '<|tool_calls_section_begin|><|tool_call_begin|>');
+    const patched = applyRenderHooks(builtinPlugins, '<|tool_calls_section_begin|><|tool_call_begin|>');
     expect(patched.applied).toEqual(['kimi-k2']);
     expect(patched.reasoningTags).toEqual({ start: '<think>', end: '</think>' });
   });
 
   it('leave other templates alone', () => {
-    const patched = applyRenderWorkarounds(builtinPlugins, '{{ messages }}');
+    const patched = applyRenderHooks(builtinPlugins, '{{ messages }}');
     expect(patched.applied).toEqual([]);
     expect(patched.keepDeveloperRole).toBe(false);
     expect(patched.reasoningTags).toBeUndefined();

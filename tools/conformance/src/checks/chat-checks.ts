@@ -1,5 +1,5 @@
 import { matchGbnf, parseGbnf, type Grammar } from '@autoparser/gbnf-emitter';
-import { renderPrompt } from '@autoparser/template-analyzer';
+import { renderPrompt } from '@autoparser/core';
 import type { CheckContext, CheckResult } from '../check-registry.js';
 import type { ChatCase, ChatMessage } from '../chat-case-types.js';
 import { accumulateDeltas } from './accumulate-deltas.js';

@@ -1,5 +1,5 @@
 import { checkTemplate } from '@autoparser/core';
-import { analyzeTemplate, renderPrompt } from '@autoparser/template-analyzer';
+import { analyzeTemplate, renderPrompt } from '@autoparser/core';
 import type { CheckContext, CheckResult } from '../check-registry.js';
 import type { ChatCase } from '../chat-case-types.js';
 import type { TemplateAnalysis as TemplateAnalysisRecord } from '../template-analysis-types.js';
