@@ -1,12 +1,17 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { cli } from './cli.js';
 import type { DebugIo } from './commands/debug.js';
 import { collectIo } from './test-support/collect-io.js';
 
-const TEMPLATES = '/work/shared/templates';
+const TEMPLATES = fileURLToPath(new URL('../../../../shared/templates', import.meta.url));
+// The worked example plugin of the workarounds README.
+const EXAMPLES = fileURLToPath(new URL('../../../packages/workarounds/examples', import.meta.url));
+const ACME = join(EXAMPLES, 'acme.jinja');
+const ACME_PLUGIN = join(EXAMPLES, 'acme-plugin.mjs');
 const QWEN_CODER = `${TEMPLATES}/Qwen3-Coder.jinja`;
 const HERMES = `${TEMPLATES}/NousResearch-Hermes-2-Pro-Llama-3-8B-tool_use.jinja`;
 const GEMMA = `${TEMPLATES}/google-gemma-2-2b-it.jinja`;
@@ -33,6 +38,58 @@ async function run(argv: string[], stdin = ''): Promise<{ code: number; out: str
   const code = await cli(argv, io);
   return { code, out: io.out(), err: io.err() };
 }
+
+/** A usage error: status 2, one `error:` line naming the problem, a hint, no stack trace. */
+function expectUsageError(result: { code: number; out: string; err: string }, pattern: RegExp): void {
+  expect(result.code).toBe(2);
+  const lines = result.err.trimEnd().split('\n');
+  expect(lines[0]).toMatch(/^error: /);
+  expect(lines[0]).toMatch(pattern);
+  expect(lines[1]).toMatch(/^hint: /);
+  expect(result.err).not.toMatch(/\n\s+at /);
+}
+
+describe('--plugin', () => {
+  it('runs a user plugin module in every stage: analysis, render, parse, grammar, check', async () => {
+    const analyze = await run(['analyze', ACME, '--plugin', ACME_PLUGIN, '--json']);
+    expect(analyze.code).toBe(0);
+    const { analysis } = JSON.parse(analyze.out) as { analysis: { appliedPlugins: string[]; reasoning: { start: string } } };
+    expect(analysis.appliedPlugins).toContain('acme');
+    expect(analysis.reasoning.start).toBe('<reflect>');
+
+    // The template raises on tools; the plugin's source patch lets it render them.
+    expect((await run(['render', ACME, '--request', toolRequest])).code).toBe(2);
+    // A path relative to the working directory works too.
+    const render = await run(['render', ACME, '--request', toolRequest, '--plugin', relative(process.cwd(), ACME_PLUGIN), '--json']);
+    expect(JSON.parse(render.out)).toEqual({ prompt: '<|acme|><|user|>Weather in Paris?\n<|assistant|>', generation_prompt: '<|assistant|>' });
+
+    const parse = await run(['parse', ACME, '--request', toolRequest, '--plugin', ACME_PLUGIN], '<reflect>ok</reflect>CALL get_weather {"city": "Paris"}');
+    const message = JSON.parse(parse.out) as { reasoning_content: string; tool_calls: { function: { name: string; arguments: string } }[] };
+    expect(message.reasoning_content).toBe('ok');
+    expect(message.tool_calls.map((c) => [c.function.name, JSON.parse(c.function.arguments) as unknown])).toEqual([['get_weather', { city: 'Paris' }]]);
+
+    const grammar = JSON.parse((await run(['grammar', ACME, '--request', toolRequest, '--plugin', ACME_PLUGIN, '--json'])).out) as { lazy: boolean; triggers: unknown[] };
+    expect(grammar).toMatchObject({ lazy: true, triggers: [{ type: 'word', value: 'CALL ' }] });
+  });
+
+  it('replaces the built-ins with --no-builtin-plugins', async () => {
+    const gptOss = `${TEMPLATES}/openai-gpt-oss-120b.jinja`;
+    const withBuiltins = JSON.parse((await run(['analyze', gptOss, '--json'])).out) as { analysis: { appliedPlugins: string[] } };
+    expect(withBuiltins.analysis.appliedPlugins).toContain('gpt-oss');
+    const without = JSON.parse((await run(['analyze', gptOss, '--json', '--plugin', ACME_PLUGIN, '--no-builtin-plugins'])).out) as { analysis: { appliedPlugins: string[] } };
+    expect(without.analysis.appliedPlugins).toEqual([]);
+  });
+
+  it('reports a module that cannot load or exports no plugin', async () => {
+    const empty = join(dir, 'empty.mjs');
+    writeFileSync(empty, 'export const notAPlugin = 1;\n');
+    const broken = join(dir, 'broken.mjs');
+    writeFileSync(broken, 'export default { name: "x", matches: () => true };\n');
+    expectUsageError(await run(['analyze', ACME, '--plugin', empty]), /--plugin .*empty\.mjs: the module exports no plugin/);
+    expectUsageError(await run(['analyze', ACME, '--plugin', broken]), /plugin "x" needs a description/);
+    expectUsageError(await run(['analyze', ACME, '--plugin', join(dir, 'missing.mjs')]), /--plugin .*missing\.mjs/);
+  });
+});
 
 describe('help and usage', () => {
   it('prints global help', async () => {
@@ -296,14 +353,6 @@ describe('debug', () => {
 });
 
 describe('errors', () => {
-  const expectUsageError = (result: { code: number; out: string; err: string }, pattern: RegExp): void => {
-    expect(result.code).toBe(2);
-    const lines = result.err.trimEnd().split('\n');
-    expect(lines[0]).toMatch(/^error: /);
-    expect(lines[0]).toMatch(pattern);
-    expect(lines[1]).toMatch(/^hint: /);
-    expect(result.err).not.toMatch(/\n\s+at /);
-  };
 
   it('reports a missing template', async () => expectUsageError(await run(['analyze', join(dir, 'nope.jinja')]), /template not found/));
   it('reports a missing request file', async () => expectUsageError(await run(['render', GEMMA, '--request', join(dir, 'nope.json')]), /request file not found/));

@@ -15,7 +15,8 @@ Commands:
   debug [<template>] [--port N] [--no-open]   the template debugger, in the browser
 
 <template> is a .jinja file, a Hugging Face tokenizer_config.json or a .gguf model
-(--variant NAME picks a named template; default "default").
+(--variant NAME picks a named template; default "default"). --plugin MODULE
+(repeatable) adds your plugins before the built-ins; --no-builtin-plugins drops those.
 A request FILE is OpenAI chat-completions JSON (messages, tools, tool_choice,
 parallel_tool_calls, response_format) plus reasoning_format, enable_thinking and
 chat_template_kwargs.
@@ -28,6 +29,10 @@ Colours only on a terminal; set NO_COLOR to turn them off.
 `;
 
 const TEMPLATE_OPTIONS = `  --variant NAME   named template of a tokenizer_config.json or GGUF (default "default")
+  --plugin MODULE  load plugins from an ES module (a path or a package; repeatable); they
+                   run before the built-ins
+  --no-builtin-plugins
+                   run only the --plugin plugins
   -h, --help       this help`;
 
 /** Per-command help. */

@@ -23,7 +23,7 @@ export type { ChatFormat, FormatContext, FormatHandler, FormatRequest, GrammarPl
 export { grammarStart } from './grammar-start.js';
 export { analyzeTemplate, pluginsOf, renderPrompt, traceAnalysis } from './default-plugins.js';
 export type { PluginOptions } from './default-plugins.js';
-export { builtinPlugins } from '@autoparser/workarounds';
+export { assertPlugin, builtinPlugins, pluginsFromModule } from '@autoparser/workarounds';
 export type { WorkaroundPlugin } from '@autoparser/workarounds';
 export { responseSchema } from './response-schema.js';
 export { mayBeString } from './may-be-string.js';

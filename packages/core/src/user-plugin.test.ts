@@ -1,28 +1,30 @@
 import { copyFileSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { accumulateDeltas } from '@autoparser/chat-mapper';
 import { matchGbnf, parseGbnf } from '@autoparser/gbnf-emitter';
 import { builtinPlugins, type WorkaroundPlugin } from '@autoparser/workarounds';
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { ChatRequest } from './chat-request.js';
 import { createChatParser } from './create-chat-parser.js';
 import { analyzeTemplate, renderPrompt } from './default-plugins.js';
 import { grammarStart } from './grammar-start.js';
 import { replayStream } from './replay-stream.js';
 
-const fixture = (name: string): string => new URL(`../test/fixtures/${name}`, import.meta.url).pathname;
+// The worked example of the workarounds README: a plugin module and a template of its family.
+const fixture = (name: string): string => fileURLToPath(new URL(`../../workarounds/examples/${name}`, import.meta.url));
 const template = readFileSync(fixture('acme.jinja'), 'utf8');
 const tools = [
   {
-    type: 'function',
+    type: 'function' as const,
     function: {
       name: 'get_weather',
       parameters: { type: 'object', properties: { location: { type: 'string' } }, required: ['location'] },
     },
   },
 ];
-const request = { messages: [{ role: 'user', content: 'Weather in Paris?' }], tools };
+const request: ChatRequest = { messages: [{ role: 'user', content: 'Weather in Paris?' }], tools };
 const output = '<reflect>The user wants weather.</reflect>Let me look.\nCALL get_weather {"location": "Paris"}';
 
 let acme: WorkaroundPlugin;
@@ -39,7 +41,7 @@ describe('a user plugin through createChatParser alone', () => {
     expect(() => createChatParser(template, request)).toThrow(/tools are not supported/);
     const parser = createChatParser(template, request, { plugins: [acme, ...builtinPlugins] });
     expect(parser.prompt).toBe('<|acme|><|user|>Weather in Paris?\n<|assistant|>');
-    expect(renderPrompt(template, request, { plugins: [acme] }).generationPrompt).toBe('<|assistant|>');
+    expect(renderPrompt(template, { messages: request.messages, tools: request.tools ?? null }, { plugins: [acme] }).generationPrompt).toBe('<|assistant|>');
   });
 
   it('changes the analysis, and the cache keeps analyses with and without it apart', () => {
@@ -57,7 +59,7 @@ describe('a user plugin through createChatParser alone', () => {
     expect(parser.thinkingStartTag).toBe('<reflect>');
     const message = parser.parse(output);
     expect(message).toMatchObject({ role: 'assistant', content: 'Let me look.\n', reasoning_content: 'The user wants weather.' });
-    expect(message.tool_calls?.map((c) => [c.function.name, JSON.parse(c.function.arguments)])).toEqual([['get_weather', { location: 'Paris' }]]);
+    expect(message.tool_calls?.map((c): [string, unknown] => [c.function.name, JSON.parse(c.function.arguments)])).toEqual([['get_weather', { location: 'Paris' }]]);
     expect(parser.grammarLazy).toBe(true);
     const text = parser.generationPrompt + output;
     const from = grammarStart(text, parser.grammarTriggers, parser.generationPrompt.length);

@@ -9,6 +9,7 @@
  */
 export { assertPlugin } from './plugin.js';
 export type { ReasoningTagPair, RenderHooks, RenderJson, RenderMessage, WorkaroundPlugin } from './plugin.js';
+export { pluginsFromModule } from './plugins-from-module.js';
 export { WorkaroundRegistry } from './registry.js';
 export { builtinPlugins, createDefaultRegistry } from './builtin-plugins.js';
 export { commandRPlusPlugin } from './builtin/command-r-plus.js';

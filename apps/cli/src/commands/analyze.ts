@@ -3,6 +3,7 @@ import { labelledJsonFields, labelledMarkers, type TemplateAnalysis } from '@aut
 import type { CliIo, Style } from '../cli-io.js';
 import { cell, formatTable, showText } from '../format-table.js';
 import { booleanFlag, parseCommandArgs, stringFlag, templateArg } from '../parse-command-args.js';
+import { loadPlugins, PLUGIN_OPTIONS } from '../load-plugins.js';
 import { loadTemplate, type LoadedTemplate } from '../template-source.js';
 
 function jsonFieldRows(analysis: TemplateAnalysis): (readonly [string, string])[] {
@@ -43,14 +44,14 @@ export function formatAnalysis(template: LoadedTemplate, analysis: TemplateAnaly
 }
 
 /** `autoparser analyze <template> [--json]`. */
-export function analyzeCommand(argv: readonly string[], io: CliIo, style: Style, usage: string): number {
-  const args = parseCommandArgs('analyze', argv, { json: { type: 'boolean' }, variant: { type: 'string' } });
+export async function analyzeCommand(argv: readonly string[], io: CliIo, style: Style, usage: string): Promise<number> {
+  const args = parseCommandArgs('analyze', argv, { json: { type: 'boolean' }, variant: { type: 'string' }, ...PLUGIN_OPTIONS });
   if (booleanFlag(args, 'help')) {
     io.stdout.write(usage);
     return 0;
   }
   const template = loadTemplate(templateArg('analyze', args), stringFlag(args, 'variant'));
-  const analysis = analyzeTemplate(template.source);
+  const analysis = analyzeTemplate(template.source, { plugins: await loadPlugins(args) });
   if (booleanFlag(args, 'json')) {
     io.stdout.write(`${JSON.stringify({ template: template.path, kind: template.kind, variant: template.variant ?? null, analysis }, null, 2)}\n`);
   } else {

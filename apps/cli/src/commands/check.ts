@@ -2,17 +2,18 @@ import { checkTemplate } from '@autoparser/core';
 import type { CliIo, Style } from '../cli-io.js';
 import { formatTable, type Cell } from '../format-table.js';
 import { booleanFlag, parseCommandArgs, stringFlag, templateArg } from '../parse-command-args.js';
+import { loadPlugins, PLUGIN_OPTIONS } from '../load-plugins.js';
 import { loadTemplate } from '../template-source.js';
 
 /** `autoparser check <template> [--json]`: 0 when nothing failed, 1 otherwise. */
-export function checkCommand(argv: readonly string[], io: CliIo, style: Style, usage: string): number {
-  const args = parseCommandArgs('check', argv, { json: { type: 'boolean' }, variant: { type: 'string' } });
+export async function checkCommand(argv: readonly string[], io: CliIo, style: Style, usage: string): Promise<number> {
+  const args = parseCommandArgs('check', argv, { json: { type: 'boolean' }, variant: { type: 'string' }, ...PLUGIN_OPTIONS });
   if (booleanFlag(args, 'help')) {
     io.stdout.write(usage);
     return 0;
   }
   const template = loadTemplate(templateArg('check', args), stringFlag(args, 'variant'));
-  const report = checkTemplate(template.source);
+  const report = checkTemplate(template.source, { plugins: await loadPlugins(args) });
   if (booleanFlag(args, 'json')) {
     const scenarios = report.scenarios.map(({ name, passed, skipped, reason }) => ({ name, passed, ...(skipped === true ? { skipped } : {}), ...(reason === undefined ? {} : { reason }) }));
     io.stdout.write(`${JSON.stringify({ template: template.path, scenarios, passed: report.passed, failed: report.failed }, null, 2)}\n`);

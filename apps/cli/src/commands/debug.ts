@@ -1,9 +1,11 @@
 import { spawn } from 'node:child_process';
 import { basename } from 'node:path';
-import { serveDebugger, type StaticServer } from '@autoparser/debug';
+import { readFileSync } from 'node:fs';
+import { serveDebugger, type DebuggerPlugins, type StaticServer } from '@autoparser/debug';
 import { CliError, errorMessage } from '../cli-error.js';
 import type { CliIo, Style } from '../cli-io.js';
 import { booleanFlag, parseCommandArgs, stringFlag } from '../parse-command-args.js';
+import { loadPluginModules, PLUGIN_OPTIONS } from '../load-plugins.js';
 import { loadTemplate } from '../template-source.js';
 
 /** The default port: a fixed one, so the URL can be bookmarked. */
@@ -55,9 +57,9 @@ function portFlag(text: string | undefined): number {
   return port;
 }
 
-async function serve(port: number, preload: { name: string; source: string } | undefined): Promise<StaticServer> {
+async function serve(port: number, preload: { name: string; source: string } | undefined, plugins: DebuggerPlugins): Promise<StaticServer> {
   try {
-    return await serveDebugger({ port, preload });
+    return await serveDebugger({ port, preload, plugins });
   } catch (error) {
     if ((error as { code?: unknown }).code === 'EADDRINUSE') throw new CliError(`debug: port ${port} is in use`, 'pass --port N, or --port 0 for any free port');
     throw new CliError(`debug: ${errorMessage(error)}`, 'build it with pnpm build (pnpm autoparser builds first)');
@@ -67,7 +69,7 @@ async function serve(port: number, preload: { name: string; source: string } | u
 /** `autoparser debug [template] [--port N] [--no-open] [--variant NAME]`. */
 export async function debugCommand(argv: readonly string[], cliIo: CliIo, style: Style, usage: string): Promise<number> {
   const io: DebugIo = cliIo;
-  const args = parseCommandArgs('debug', argv, { port: { type: 'string' }, 'no-open': { type: 'boolean' }, variant: { type: 'string' } });
+  const args = parseCommandArgs('debug', argv, { port: { type: 'string' }, 'no-open': { type: 'boolean' }, variant: { type: 'string' }, ...PLUGIN_OPTIONS });
   if (booleanFlag(args, 'help')) {
     io.stdout.write(usage);
     return 0;
@@ -79,10 +81,18 @@ export async function debugCommand(argv: readonly string[], cliIo: CliIo, style:
   const port = portFlag(stringFlag(args, 'port'));
   const template = path === undefined ? undefined : loadTemplate(path, variant);
   const name = template === undefined ? undefined : `${basename(template.path)}${template.variant === undefined || template.variant === 'default' ? '' : ` (${template.variant})`}`;
-  const server = await serve(port, template === undefined || name === undefined ? undefined : { name, source: template.source });
+  // Loaded here first, so a broken module is reported now rather than only in the page.
+  const modules = await loadPluginModules(args);
+  const served = modules.map((m) => {
+    if (m.file === undefined) throw new CliError(`debug: --plugin ${m.specifier} must be a file`, 'the page loads plugin modules in the browser; give the path of a self-contained .mjs file');
+    return { name: basename(m.file), source: readFileSync(m.file, 'utf8') };
+  });
+  const plugins: DebuggerPlugins = { modules: served, builtins: !booleanFlag(args, 'no-builtin-plugins') };
+  const server = await serve(port, template === undefined || name === undefined ? undefined : { name, source: template.source }, plugins);
   try {
     io.stdout.write(`${style.bold('autoparser debug')}  ${server.url}\n`);
     if (name !== undefined) io.stdout.write(`template          ${name} (opens first)\n`);
+    for (const m of modules) io.stdout.write(`plugins           ${m.plugins.map((p) => p.name).join(', ')} (${m.specifier})\n`);
     io.stdout.write(`${style.dim('the page runs in your browser; this only serves its files. Ctrl-C stops.')}\n`);
     if (!booleanFlag(args, 'no-open') && !(await (io.openUrl ?? openInBrowser)(server.url))) {
       io.stderr.write(`note: could not open a browser; open ${server.url} yourself\n`);

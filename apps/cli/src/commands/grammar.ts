@@ -2,11 +2,12 @@ import { createChatParser } from '@autoparser/core';
 import type { CliIo, Style } from '../cli-io.js';
 import { loadRequest } from '../request-file.js';
 import { booleanFlag, parseCommandArgs, requiredFlag, stringFlag, templateArg } from '../parse-command-args.js';
+import { loadPlugins, PLUGIN_OPTIONS } from '../load-plugins.js';
 import { loadTemplate } from '../template-source.js';
 
 /** `autoparser grammar <template> --request FILE [--json]`. */
-export function grammarCommand(argv: readonly string[], io: CliIo, style: Style, usage: string): number {
-  const args = parseCommandArgs('grammar', argv, { request: { type: 'string' }, json: { type: 'boolean' }, variant: { type: 'string' } });
+export async function grammarCommand(argv: readonly string[], io: CliIo, style: Style, usage: string): Promise<number> {
+  const args = parseCommandArgs('grammar', argv, { request: { type: 'string' }, json: { type: 'boolean' }, variant: { type: 'string' }, ...PLUGIN_OPTIONS });
   if (booleanFlag(args, 'help')) {
     io.stdout.write(usage);
     return 0;
@@ -14,7 +15,7 @@ export function grammarCommand(argv: readonly string[], io: CliIo, style: Style,
   const template = loadTemplate(templateArg('grammar', args), stringFlag(args, 'variant'));
   const { request, notes } = loadRequest(requiredFlag('grammar', args, 'request', 'FILE'));
   for (const note of notes) io.stderr.write(`note: ${note}\n`);
-  const parser = createChatParser(template.source, request);
+  const parser = createChatParser(template.source, request, { plugins: await loadPlugins(args) });
   for (const warning of parser.warnings) io.stderr.write(`warning: ${warning}\n`);
   if (booleanFlag(args, 'json')) {
     const report = {

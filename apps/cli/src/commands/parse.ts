@@ -4,6 +4,7 @@ import { CliError } from '../cli-error.js';
 import type { CliIo, Style } from '../cli-io.js';
 import { loadRequest } from '../request-file.js';
 import { booleanFlag, parseCommandArgs, requiredFlag, stringFlag, templateArg } from '../parse-command-args.js';
+import { loadPlugins, PLUGIN_OPTIONS } from '../load-plugins.js';
 import { loadTemplate } from '../template-source.js';
 
 async function readInput(path: string, io: CliIo): Promise<string> {
@@ -31,6 +32,7 @@ export async function parseCommand(argv: readonly string[], io: CliIo, _style: S
     stream: { type: 'boolean' },
     chunk: { type: 'string' },
     variant: { type: 'string' },
+    ...PLUGIN_OPTIONS,
   });
   if (booleanFlag(args, 'help')) {
     io.stdout.write(usage);
@@ -42,7 +44,7 @@ export async function parseCommand(argv: readonly string[], io: CliIo, _style: S
   const template = loadTemplate(templateArg('parse', args), stringFlag(args, 'variant'));
   const { request, notes } = loadRequest(requiredFlag('parse', args, 'request', 'FILE'));
   for (const note of notes) io.stderr.write(`note: ${note}\n`);
-  const parser = createChatParser(template.source, request);
+  const parser = createChatParser(template.source, request, { plugins: await loadPlugins(args) });
   for (const warning of parser.warnings) io.stderr.write(`warning: ${warning}\n`);
   const input = await readInput(stringFlag(args, 'input') ?? '-', io);
   const partial = booleanFlag(args, 'partial');

@@ -4,6 +4,7 @@ import { debounce } from './debounce.js';
 import { byId, el, replaceChildren } from './dom.js';
 import { locationInMessage, type LocatedError, type TemplateLocation } from './error-locator.js';
 import { fetchPreload } from './preload.js';
+import { fetchPlugins, type LoadedPlugins } from './user-plugins.js';
 import { DEFAULT_REQUEST, readRequest } from './read-request.js';
 import { createTemplateEditor } from './template-editor.js';
 import { buildParser, reportTemplate, type Outcome, type TemplateReport } from './template-results.js';
@@ -34,6 +35,8 @@ const editor = createTemplateEditor(byId('template-editor', HTMLDivElement));
 /** What was computed last, and for which inputs (recompute only what changed). */
 let report: { source: string; value: TemplateReport } | undefined;
 let parser: { source: string; request: string; value: Outcome<ChatParser> | undefined } | undefined;
+/** The plugins every stage runs (the user's from `autoparser debug --plugin`, then the built-ins). */
+let loaded: LoadedPlugins | undefined;
 /** The template picked from the list, before any edits (its examples stay offered). */
 let picked: { name: string; source: string; examples: readonly ExampleOutput[] } | undefined;
 
@@ -127,13 +130,13 @@ function update(): void {
   const source = editor.textarea.value;
   const templateChanged = report?.source !== source;
   if (templateChanged) {
-    report = { source, value: reportTemplate(source) };
+    report = { source, value: reportTemplate(source, loaded?.plugins) };
     drawTemplateReport(report.value);
   }
   const request = readRequest(requestArea.value);
   showError(requestError, request.ok ? undefined : { reason: request.message, code: undefined, location: undefined }, { what: 'The request cannot be used:' });
   if (templateChanged || parser?.request !== requestArea.value) {
-    parser = { source, request: requestArea.value, value: request.ok ? buildParser(source, request.request) : undefined };
+    parser = { source, request: requestArea.value, value: request.ok ? buildParser(source, request.request, loaded?.plugins) : undefined };
     drawParser();
   }
   const problem = templateProblem();
@@ -142,7 +145,10 @@ function update(): void {
   drawExamples();
   drawOutput();
   const edited = picked !== undefined && picked.source !== source;
-  templateMeta.textContent = `${picked?.name ?? 'your own'}${edited ? ' (edited)' : ''} · ${source.split('\n').length} lines`;
+  const mine = loaded?.mine.map((m) => `${m.names.join(', ')} (${m.module})`) ?? [];
+  const pluginNote = mine.length > 0 ? ` · your plugins: ${mine.join('; ')}` : '';
+  const pluginErrors = loaded !== undefined && loaded.errors.length > 0 ? ` · plugin errors: ${loaded.errors.join('; ')}` : '';
+  templateMeta.textContent = `${picked?.name ?? 'your own'}${edited ? ' (edited)' : ''} · ${source.split('\n').length} lines${pluginNote}${pluginErrors}`;
   const check = report?.value.check;
   const checked = check?.ok === true ? ` · self-check ${check.value.passed} passed, ${check.value.failed} failed, ${check.value.skipped} skipped` : '';
   status.textContent = `updated in ${Math.round(performance.now() - started)} ms${checked}`;
@@ -173,7 +179,8 @@ function toggleAllSteps(): void {
 
 async function start(): Promise<void> {
   requestArea.value = JSON.stringify(DEFAULT_REQUEST, null, 2);
-  const preload = await fetchPreload();
+  const [preload, plugins] = await Promise.all([fetchPreload(), fetchPlugins()]);
+  loaded = plugins;
   fillTemplateList(preload?.name);
   select.addEventListener('change', () => pick(select.value, preload));
   toggleSteps.addEventListener('click', toggleAllSteps);

@@ -1,4 +1,4 @@
-import { checkTemplate, createChatParser, traceAnalysis, type ChatParser, type ChatRequest, type SelfCheckReport } from '@autoparser/core';
+import { checkTemplate, createChatParser, traceAnalysis, type ChatParser, type ChatRequest, type SelfCheckReport, type WorkaroundPlugin } from '@autoparser/core';
 import type { AnalysisTrace } from '@autoparser/template-analyzer';
 import { locateError, type LocatedError } from './error-locator.js';
 
@@ -21,13 +21,14 @@ export interface TemplateReport {
   readonly check: Outcome<SelfCheckReport>;
 }
 
-/** Analyses and self-checks a template. */
-export function reportTemplate(source: string): TemplateReport {
-  return { trace: attempt(() => traceAnalysis(source)), check: attempt(() => checkTemplate(source)) };
+/** Analyses and self-checks a template with `plugins` (default: the built-ins). */
+export function reportTemplate(source: string, plugins?: readonly WorkaroundPlugin[]): TemplateReport {
+  return { trace: attempt(() => traceAnalysis(source, { plugins })), check: attempt(() => checkTemplate(source, { plugins })) };
 }
 
 /**
  * The parser for a request. `createChatParser` throws a `TemplateRenderError` (with line
  * and column) when the template cannot render the request.
  */
-export const buildParser = (source: string, request: ChatRequest): Outcome<ChatParser> => attempt(() => createChatParser(source, request));
+export const buildParser = (source: string, request: ChatRequest, plugins?: readonly WorkaroundPlugin[]): Outcome<ChatParser> =>
+  attempt(() => createChatParser(source, request, { plugins }));

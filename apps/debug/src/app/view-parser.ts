@@ -13,6 +13,8 @@ export function parserNodes(parser: ChatParser): HTMLElement[] {
     el(
       'dl',
       { class: 'facts' },
+      el('dt', {}, 'format'),
+      el('dd', { id: 'format-plugin' }, parser.formatPlugin === undefined ? 'general (from the analysis)' : `dedicated: plugin ${parser.formatPlugin}`),
       el('dt', {}, 'grammar'),
       el('dd', {}, parser.grammar === '' ? 'none (free text)' : parser.grammarLazy ? 'lazy: applies from a trigger on' : 'always applies'),
       el('dt', {}, 'triggers'),

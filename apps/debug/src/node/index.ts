@@ -24,6 +24,22 @@ export interface PreloadTemplate {
   readonly source: string;
 }
 
+/** A user's plugin module the app loads in the browser (it must import nothing: plugins are plain objects). */
+export interface PluginModuleSource {
+  /** What the app calls it (e.g. the file name). */
+  readonly name: string;
+  /** The ES module's text. */
+  readonly source: string;
+}
+
+/** Plugins for the app, served as `/plugins.json` and `/plugins/N.mjs`. */
+export interface DebuggerPlugins {
+  /** The modules, run before the built-ins. */
+  readonly modules: readonly PluginModuleSource[];
+  /** Keep the built-in plugins after them (default true). */
+  readonly builtins?: boolean | undefined;
+}
+
 /** Options of {@link serveDebugger}. */
 export interface ServeDebuggerOptions {
   /** Port; 0 (the default) picks a free one. */
@@ -32,6 +48,8 @@ export interface ServeDebuggerOptions {
   readonly host?: string | undefined;
   /** A template to open first. */
   readonly preload?: PreloadTemplate | undefined;
+  /** Your plugins, loaded by the app for every stage. */
+  readonly plugins?: DebuggerPlugins | undefined;
 }
 
 /**
@@ -46,5 +64,11 @@ export function serveDebugger(options: ServeDebuggerOptions = {}): Promise<Stati
   // Always answered (`null` without a template), so the app's request for it is never a 404.
   const preload = options.preload === undefined ? null : { name: options.preload.name, source: options.preload.source };
   const files: Record<string, StaticFile> = { '/preload.json': { body: JSON.stringify(preload), type: 'application/json; charset=utf-8' } };
+  const modules = options.plugins?.modules ?? [];
+  modules.forEach((module, index) => {
+    files[`/plugins/${index}.mjs`] = { body: module.source, type: 'text/javascript; charset=utf-8' };
+  });
+  const list = { modules: modules.map((module, index) => ({ name: module.name, url: `./plugins/${index}.mjs` })), builtins: options.plugins?.builtins ?? true };
+  files['/plugins.json'] = { body: JSON.stringify(list), type: 'application/json; charset=utf-8' };
   return startStaticServer({ root: distDir, port: options.port, host: options.host, files });
 }
