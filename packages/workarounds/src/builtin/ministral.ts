@@ -1,4 +1,5 @@
 import type { RenderJson, RenderMessage, WorkaroundPlugin } from '../plugin.js';
+import { mistralFormat } from './ministral/format.js';
 
 // The template rejects an assistant turn with neither content nor tool calls, which a
 // reasoning-only prefill is; the reference disables that check.
@@ -16,16 +17,25 @@ function asBlocks(message: RenderMessage): RenderMessage {
   return { ...rest, content: blocks };
 }
 
-const isMinistral = (source: string): boolean =>
+// The tokenizer-v13 templates (Ministral 3, Magistral, Devstral Small 2, Unsloth's Devstral):
+// calls written `[TOOL_CALLS]NAME[ARGS]{json}`, with no call id. Templates with `[CALL_ID]`
+// (Mistral Small 3.2) are read well by the general analysis.
+const isMistralV13 = (source: string): boolean =>
   source.includes('[SYSTEM_PROMPT]') && source.includes('[TOOL_CALLS]') && source.includes('[ARGS]') && !source.includes('[CALL_ID]');
 
-/** Ministral 3 reasoning models: system and assistant turns as `thinking`/`text` content blocks. */
+/**
+ * Ministral 3 / Magistral / Devstral: system and assistant turns as `thinking`/`text` content
+ * blocks at render time, and a dedicated format for `[THINK]` reasoning and
+ * `[TOOL_CALLS]NAME[ARGS]{json}` calls, which the general analysis cannot cut apart.
+ */
 export const ministralPlugin: WorkaroundPlugin = {
   name: 'ministral',
-  description: 'Ministral 3 reads reasoning and text as content blocks and rejects empty turns; pass them so and disable the check.',
-  matches: (source) => isMinistral(source),
+  description:
+    'Ministral 3 / Devstral read reasoning and text as content blocks, reject empty turns and write [TOOL_CALLS]NAME[ARGS]{json}: pass blocks, disable the check, parse with a dedicated format.',
+  matches: (source) => isMistralV13(source),
   render: {
     patchSource: (source) => source.split(EMPTY_TURN_CHECK).join('{%- if false %}'),
     adjustMessages: (messages) => messages.map(asBlocks),
   },
+  format: mistralFormat,
 };

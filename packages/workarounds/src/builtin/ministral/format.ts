@@ -1,0 +1,82 @@
+import { functionTools, toolParameters, type ChatBuilder, type ChatFormat, type FormatContext, type FormatRequest } from '@autoparser/chat-mapper';
+
+/** A parser handle of the chat builder (peg-core's `Parser`, reached through chat-mapper). */
+type Parser = ReturnType<ChatBuilder['eps']>;
+
+/** The markers of the Mistral v13 output format, as the tokenizer spells them. */
+export const MISTRAL_MARKERS = {
+  thinkStart: '[THINK]',
+  thinkEnd: '[/THINK]',
+  toolCalls: '[TOOL_CALLS]',
+  args: '[ARGS]',
+} as const;
+
+const M = MISTRAL_MARKERS;
+
+/** `parts` in order with optional whitespace between each pair. */
+function spaced(p: ChatBuilder, ...parts: Parser[]): Parser {
+  return p.sequence(...parts.flatMap((part, i) => (i > 0 ? [p.space(), part] : [part])));
+}
+
+/** `[TOOL_CALLS]NAME[ARGS]{json}` for one of the request's tools. */
+function toolCall(p: ChatBuilder, request: FormatRequest): Parser {
+  const alternatives = functionTools(request.tools).map((tool) => {
+    const name = tool.function.name;
+    return p.sharedRule(`tool-${name}`, () =>
+      p.tool(
+        p.sequence(
+          // The name and `[ARGS]` together: a half-written name could still become another tool's.
+          p.toolOpen(p.sequence(p.toolName(p.literal(name)), M.args)),
+          p.toolArgs(p.jsonSchema(`tool-${name}-schema`, toolParameters(tool))),
+          p.toolClose(p.eps()),
+        ),
+      ),
+    );
+  });
+  return p.sequence(M.toolCalls, p.choice(...alternatives));
+}
+
+/** The calls: one or (parallel) many, required or optional, as the grammar's entry point. */
+function toolCalls(p: ChatBuilder, request: FormatRequest): Parser {
+  const call = toolCall(p, request);
+  const required = request.toolChoice === 'required';
+  let calls: Parser;
+  if (request.parallelToolCalls) calls = required ? p.oneOrMore(call) : p.zeroOrMore(call);
+  else calls = required ? call : p.optional(call);
+  return p.triggerRule('tool-call', calls);
+}
+
+/**
+ * The Mistral v13 format (Ministral 3, Magistral, Devstral Small 2): optional
+ * `[THINK]…[/THINK]` reasoning, then a fenced JSON answer for a response schema, or content
+ * followed by `[TOOL_CALLS]NAME[ARGS]{json}` calls (repeated for parallel calls), or content
+ * alone. Reasoning kept as content (`reasoning_format: none`) is simply part of the content.
+ * A grammar applies to schema answers and tool calls — lazily from `[TOOL_CALLS]` when calls
+ * are optional; plain content is left free.
+ */
+export function mistralFormat({ builder: p, request }: FormatContext): ChatFormat {
+  const reasoning = request.extractReasoning
+    ? p.optional(p.sequence(M.thinkStart, p.reasoning(p.until(M.thinkEnd)), M.thinkEnd))
+    : p.eps();
+  const hasTools = functionTools(request.tools).length > 0 && request.toolChoice !== 'none';
+  let body: Parser;
+  let grammar: ChatFormat['grammar'] = null;
+  if (request.responseSchema !== undefined) {
+    // The model fences its JSON answer.
+    const answer = p.content(p.jsonSchema('response-format-schema', request.responseSchema));
+    body = spaced(p, reasoning, p.literal('```json'), answer, p.literal('```'));
+    grammar = { lazy: false, triggers: [] };
+  } else if (hasTools) {
+    body = spaced(p, reasoning, p.content(p.until(M.toolCalls)), toolCalls(p, request));
+    const lazy = request.toolChoice === 'auto';
+    grammar = { lazy, triggers: lazy ? [{ type: 'word', value: M.toolCalls }] : [] };
+  } else body = spaced(p, reasoning, p.content(p.rest()));
+  return {
+    parser: p.sequence(p.generationPrefix(request.generationPrompt, M.thinkStart), body, p.space(), p.end()),
+    grammar,
+    preservedTokens: [M.thinkStart, M.thinkEnd, M.toolCalls, M.args],
+    thinkingStartTag: M.thinkStart,
+    thinkingEndTag: M.thinkEnd,
+    additionalStops: [],
+  };
+}
