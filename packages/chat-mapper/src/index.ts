@@ -33,3 +33,5 @@ export { applyDelta } from './apply-delta.js';
 export { accumulateDeltas } from './accumulate-deltas.js';
 // The builder's combinators throw peg-core's errors; re-exported so callers can catch them.
 export { PegError } from '@autoparser/peg-core';
+export { schemaValueKinds } from './schema-value-kinds.js';
+export type { SchemaValueKinds } from './schema-value-kinds.js';
