@@ -89,7 +89,7 @@ export function r1ToolsFormat(p: ChatBuilder, request: FormatRequest): ChatForma
     toolCalls = p.optional(p.choice(section, lenient));
   }
   const reasoning = request.extractReasoning
-    ? p.optional(p.sequence(p.space(), p.optspace(THINK_START), p.reasoning(p.until(THINK_END)), p.optspace(THINK_END)))
+    ? p.optional(p.sequence(p.space(), THINK_START, p.space(), p.reasoning(p.until(THINK_END)), THINK_END))
     : p.eps();
   const content = p.optional(p.content(p.untilOneOf([R1.sectionStart, ...R1_SECTION_START_VARIANTS])));
   const prefix = p.generationPrefix(request.generationPrompt, THINK_START);
