@@ -35,3 +35,5 @@ export { accumulateDeltas } from './accumulate-deltas.js';
 export { PegError } from '@autoparser/peg-core';
 export { schemaValueKinds } from './schema-value-kinds.js';
 export type { SchemaValueKinds } from './schema-value-kinds.js';
+// The builder's value and parser types, for formats built outside this package.
+export type { JsonValue, Parser } from '@autoparser/peg-core';

@@ -1,7 +1,12 @@
-import { functionTools, toolParameters, type ChatBuilder, type ChatFormat, type ChatTool, type FormatRequest } from '@autoparser/chat-mapper';
-
-// peg-core's parser type, as chat-mapper's builder hands it out (workarounds depends on chat-mapper only).
-type Parser = ReturnType<ChatBuilder['eps']>;
+import {
+  functionTools,
+  toolParameters,
+  type ChatBuilder,
+  type ChatFormat,
+  type ChatTool,
+  type FormatRequest,
+  type Parser,
+} from '@autoparser/chat-mapper';
 
 const THINK_START = '<think>';
 const THINK_END = '</think>';

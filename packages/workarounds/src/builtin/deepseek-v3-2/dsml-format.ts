@@ -6,11 +6,9 @@ import {
   type ChatFormat,
   type ChatTool,
   type FormatRequest,
+  type JsonValue,
+  type Parser,
 } from '@autoparser/chat-mapper';
-
-// peg-core's types, as chat-mapper's builder hands them out (workarounds depends on chat-mapper only).
-type Parser = ReturnType<ChatBuilder['eps']>;
-type JsonValue = Parameters<typeof schemaValueKinds>[0] & {};
 
 /** The DSML marker word, with the fullwidth bars the tokenizer has as one token. */
 export const DSML = '｜DSML｜';
