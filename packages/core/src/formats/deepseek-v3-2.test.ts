@@ -108,6 +108,20 @@ describe('DeepSeek V3.2 DSML format', () => {
     expect(JSON.parse(raw.tool_calls?.[0]?.function.arguments ?? '')).toEqual({ city: 'Rome', note: 'bring a coat' });
   });
 
+  it('reads parameters that stray from the schema, which the grammar does not ask for', () => {
+    // Another order, the other attribute, a name the schema lacks: the template writes all of these.
+    const stray = invoke('get_weather', param('days', true, '3'), param('city', false, '"Oslo"'), param('extra', false, '[1]'));
+    const output = `Hm.</think>${block(stray, CONFIG)}`;
+    const message = thinking.parse(output);
+    expect(message.tool_calls?.map((c) => [c.function.name, JSON.parse(c.function.arguments) as unknown])).toEqual([
+      ['get_weather', { days: '3', city: 'Oslo', extra: [1] }],
+      ['set_config', { config: { theme: 'dark', level: 2 }, tags: ['a', 'b'] }],
+    ]);
+    expect(message.warnings).toBeUndefined();
+    expect(streamed(thinking, output, 1)).toEqual(message);
+    expect(lazyGrammarAccepts(thinking, output)).toBe(false);
+  });
+
   it('streams the same message, never retracting', () => {
     const output = `Let me look.</think>Checking.\n\n${block(WEATHER, CONFIG)}`;
     const final = thinking.parse(output);

@@ -87,6 +87,41 @@ function invoke(p: ChatBuilder, tool: ChatTool): Parser {
   });
 }
 
+/**
+ * Any parameter as the template can write it: the template picks the attribute from the
+ * value and keeps the order of the arguments it was given, so a model may write a name the
+ * schema lacks, another order, or the other attribute. Parsed only, never in the grammar.
+ */
+function anyParameter(p: ChatBuilder): Parser {
+  return p.sharedRule('lenient-dsml-parameter', () => {
+    const open = (raw: boolean): Parser =>
+      p.toolArgOpen(p.sequence(PARAM_OPEN, p.toolArgName(p.until('"')), `" string="${raw ? 'true' : 'false'}">`));
+    const close = p.toolArgClose(p.literal(PARAM_END));
+    return p.toolArg(
+      p.choice(
+        p.sequence(open(true), p.toolArgStringValue(p.until(PARAM_END)), close),
+        p.sequence(open(false), p.toolArgJsonValue(p.json()), close),
+      ),
+    );
+  });
+}
+
+/** A call of a known tool with its parameters in any order and spelling (see {@link anyParameter}). */
+function lenientInvoke(p: ChatBuilder, tool: ChatTool): Parser {
+  const name = tool.function.name;
+  return p.sharedRule(`lenient-tool-${name}`, () => {
+    const open = p.toolOpen(p.sequence(INVOKE_OPEN, p.toolName(p.literal(name)), '">'));
+    const args = p.zeroOrMore(p.sequence(p.space(), anyParameter(p)));
+    return p.tool(p.sequence(open, args, p.space(), p.toolClose(p.literal(INVOKE_END))));
+  });
+}
+
+/** The block of calls, one or (with parallel calls) several. */
+function callBlock(p: ChatBuilder, markers: DsmlMarkers, call: Parser, parallel: boolean): Parser {
+  const calls = parallel ? p.sequence(call, p.zeroOrMore(p.sequence(p.space(), call))) : call;
+  return p.sequence(markers.blockStart, p.space(), calls, p.space(), markers.blockEnd);
+}
+
 /** The reasoning block: tagged when the model was asked to think, consumed silently when it was closed in the prompt. */
 function reasoning(p: ChatBuilder, request: FormatRequest): Parser {
   if (!request.extractReasoning) return p.eps();
@@ -97,7 +132,8 @@ function reasoning(p: ChatBuilder, request: FormatRequest): Parser {
 /**
  * The DeepSeek V3.2 output format: `<think>…</think>` reasoning opened by the generation
  * prompt, content, then one block of `<｜DSML｜invoke>` calls whose parameters are raw
- * strings or JSON. The lazy grammar starts at the block marker.
+ * strings or JSON. The lazy grammar starts at the block marker and holds each parameter
+ * to its schema; the parser also reads calls whose parameters stray from it.
  */
 export function dsmlFormat(p: ChatBuilder, request: FormatRequest, markers: DsmlMarkers): ChatFormat {
   const tools = functionTools(request.tools);
@@ -110,10 +146,14 @@ export function dsmlFormat(p: ChatBuilder, request: FormatRequest, markers: Dsml
     const fenced = p.sequence('```json', p.space(), response, p.space(), '```');
     body = p.sequence(think, p.space(), p.choice(fenced, response), p.space(), p.end());
   } else if (withTools) {
-    const call = p.choice(...tools.map((tool) => invoke(p, tool)));
-    const calls = request.parallelToolCalls ? p.sequence(call, p.zeroOrMore(p.sequence(p.space(), call))) : call;
-    let block = p.triggerRule('tool-call', p.sequence(markers.blockStart, p.space(), calls, p.space(), markers.blockEnd));
-    if (request.toolChoice !== 'required') block = p.optional(block);
+    const strict = p.choice(...tools.map((tool) => invoke(p, tool)));
+    let block = p.triggerRule('tool-call', callBlock(p, markers, strict, request.parallelToolCalls));
+    if (request.toolChoice !== 'required') {
+      // Outside the trigger rule, so the lazy grammar keeps to the schema; a required call
+      // makes the whole parser the grammar, so it gets no lenient reading.
+      const lenient = p.choice(...tools.map((tool) => lenientInvoke(p, tool)));
+      block = p.optional(p.choice(block, p.rule('lenient-tool-call', callBlock(p, markers, lenient, request.parallelToolCalls))));
+    }
     body = p.sequence(think, p.content(p.until(markers.blockStart)), block, p.space(), p.end());
   } else {
     body = p.sequence(think, p.content(p.rest()), p.end());
