@@ -10,12 +10,15 @@ import { solarOpenPlugin } from './builtin/solar-open.js';
 import { gptOssPlugin } from './builtin/gpt-oss.js';
 import { ministralPlugin } from './builtin/ministral.js';
 import { kimiK2Plugin } from './builtin/kimi-k2.js';
+import { deepseekV32Plugin } from './builtin/deepseek-v3-2.js';
+import { deepseekR1Plugin } from './builtin/deepseek-r1.js';
 import type { WorkaroundPlugin } from './plugin.js';
 import { WorkaroundRegistry } from './registry.js';
 
 /**
  * The built-in workarounds, in the order they run (the reference's order: the later ones
- * may overwrite what the earlier ones set). The last three only patch rendering.
+ * may overwrite what the earlier ones set). gpt-oss, ministral and kimi-k2 only patch
+ * rendering; deepseek-v3.2 and deepseek-r1 only supply dedicated output formats.
  */
 export const builtinPlugins: readonly WorkaroundPlugin[] = Object.freeze([
   oldThinkingTemplatePlugin,
@@ -30,6 +33,8 @@ export const builtinPlugins: readonly WorkaroundPlugin[] = Object.freeze([
   gptOssPlugin,
   ministralPlugin,
   kimiK2Plugin,
+  deepseekV32Plugin,
+  deepseekR1Plugin,
 ]);
 
 /**

@@ -24,3 +24,5 @@ export { solarOpenPlugin } from './builtin/solar-open.js';
 export { gptOssPlugin } from './builtin/gpt-oss.js';
 export { ministralPlugin } from './builtin/ministral.js';
 export { kimiK2Plugin } from './builtin/kimi-k2.js';
+export { deepseekV32Plugin } from './builtin/deepseek-v3-2.js';
+export { deepseekR1Plugin } from './builtin/deepseek-r1.js';

@@ -1,0 +1,160 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import { accumulateDeltas } from '@autoparser/chat-mapper';
+import { matchGbnf, parseGbnf } from '@autoparser/gbnf-emitter';
+import type { ToolDefinition } from '@autoparser/template-analyzer';
+import { deepseekR1Plugin } from '@autoparser/workarounds';
+import { describe, expect, it } from 'vitest';
+import type { ChatRequest } from '../chat-request.js';
+import { createChatParser } from '../create-chat-parser.js';
+import { grammarStart } from '../grammar-start.js';
+import { replayStream } from '../replay-stream.js';
+import { checkTemplate } from '../self-check/check-template.js';
+import { sharedTemplate } from '../test-templates.js';
+
+const tools: ToolDefinition[] = [
+  {
+    type: 'function',
+    function: { name: 'get_weather', parameters: { type: 'object', properties: { location: { type: 'string' } }, required: ['location'] } },
+  },
+  {
+    type: 'function',
+    function: { name: 'Read', parameters: { type: 'object', properties: { file_path: { type: 'string' } }, required: ['file_path'] } },
+  },
+];
+const request = (extra: Partial<ChatRequest> = {}): ChatRequest => ({
+  messages: [{ role: 'user', content: 'Hi' }],
+  tools,
+  tool_choice: 'auto',
+  parallel_tool_calls: true,
+  reasoning_format: 'deepseek',
+  enable_thinking: true,
+  now: '2026-11-21T00:00:00Z',
+  ...extra,
+});
+
+const TOKYO = '{"location": "Tokyo"}';
+const FILE = '{"file_path": "/a.txt"}';
+const call = (name: string, args: string): string =>
+  `<｜tool▁call▁begin｜>function<｜tool▁sep｜>${name}\n\`\`\`json\n${args}\n\`\`\`<｜tool▁call▁end｜>`;
+/** Format 1 exactly as the templates render it. */
+const CANONICAL = `<｜tool▁calls▁begin｜>${call('get_weather', TOKYO)}<｜tool▁calls▁end｜>`;
+const PARALLEL = `<｜tool▁calls▁begin｜>${call('get_weather', TOKYO)}\n${call('Read', FILE)}<｜tool▁calls▁end｜>`;
+
+/** Variants R1 models write inside a tool-call section: parsed, not asked for by the grammar. */
+const VARIANTS: Record<string, string> = {
+  'newlines between the markers': `<｜tool▁calls▁begin｜>\n<｜tool▁call▁begin｜>\nfunction<｜tool▁sep｜>get_weather\n\`\`\`json\n${TOKYO}\n\`\`\`\n<｜tool▁call▁end｜>\n<｜tool▁calls▁end｜>`,
+  'no call start': `<｜tool▁calls▁begin｜>function<｜tool▁sep｜>get_weather\n\`\`\`json\n${TOKYO}\n\`\`\`<｜tool▁call▁end｜><｜tool▁calls▁end｜>`,
+  'no end markers': `<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>function<｜tool▁sep｜>get_weather\n\`\`\`json\n${TOKYO}\n\`\`\``,
+  'section start with underscores': `<｜tool_calls_begin｜>${call('get_weather', TOKYO)}<｜tool▁calls▁end｜>`,
+  'section start with spaces': `<｜tool calls begin｜>${call('get_weather', TOKYO)}<｜tool▁calls▁end｜>`,
+  'section start with escaped underscores': `<｜tool\\_calls\\_begin｜>${call('get_weather', TOKYO)}<｜tool▁calls▁end｜>`,
+  'short section start': `<｜tool▁calls｜>${call('get_weather', TOKYO)}<｜tool▁calls▁end｜>`,
+  'function<NAME> instead of the separator (format 2)': `<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>function<get_weather>\n\`\`\`json\n${TOKYO}\n\`\`\`<｜tool▁call▁end｜><｜tool▁calls▁end｜>`,
+};
+
+/** Formats without R1's section marker: left as content (see the plugin's description). */
+const NOT_CALLS: Record<string, string> = {
+  'bare function<NAME> block (format 2 outside a section)': `function<get_weather>\n\`\`\`json\n${TOKYO}\n\`\`\``,
+  'tools array (format 3)': `function\n\`\`\`json\n{"tools": [{"name": "get_weather", "arguments": ${TOKYO}}]}\n\`\`\``,
+  'XML wrapped (format 4)': `<tool_call>\nfunction</think>Read\n\`\`\`json\n${FILE}\n\`\`\`\n</tool_call>`,
+};
+
+const R1_TEMPLATES = ['llama-cpp-deepseek-r1', 'deepseek-ai-DeepSeek-R1-Distill-Qwen-32B', 'deepseek-ai-DeepSeek-R1-Distill-Llama-8B'];
+
+type Parser = ReturnType<typeof createChatParser>;
+const streamed = (parser: Parser, output: string, chunk: number) =>
+  accumulateDeltas(replayStream(parser.stream(), output, chunk).deltas.map((d) => d.delta));
+
+/** Whether the lazy grammar fires on the output and accepts it from the trigger on. */
+function lazyGrammarAccepts(parser: Parser, output: string): boolean {
+  const text = parser.generationPrompt + output;
+  const from = grammarStart(text, parser.grammarTriggers, parser.generationPrompt.length);
+  return from !== undefined && matchGbnf(parseGbnf(parser.grammar), text.slice(from)).status === 'accepted';
+}
+
+const weatherCall = { type: 'function', function: { name: 'get_weather', arguments: TOKYO } };
+
+describe.each(R1_TEMPLATES)('DeepSeek R1 tool calls with %s', (name) => {
+  const template = sharedTemplate(name);
+  const parser = createChatParser(template, request());
+
+  it('uses the deepseek-r1 format, triggered by the section start', () => {
+    expect(deepseekR1Plugin.matches(template)).toBe(true);
+    expect(parser.formatPlugin).toBe('deepseek-r1');
+    expect(parser.grammarLazy).toBe(true);
+    expect(parser.grammarTriggers).toEqual([{ type: 'word', value: '<｜tool▁calls▁begin｜>' }]);
+  });
+
+  it('reads the rendered form (format 1), single and parallel, and its grammar accepts it', () => {
+    expect(parser.parse(`Thought.</think>Sure.${CANONICAL}`)).toEqual({
+      role: 'assistant',
+      reasoning_content: 'Thought.',
+      content: 'Sure.',
+      tool_calls: [weatherCall],
+    });
+    expect(parser.parse(`Thought.</think>${PARALLEL}`).tool_calls).toEqual([
+      weatherCall,
+      { type: 'function', function: { name: 'Read', arguments: FILE } },
+    ]);
+    expect(lazyGrammarAccepts(parser, `Thought.</think>Sure.${CANONICAL}`)).toBe(true);
+    expect(lazyGrammarAccepts(parser, `Thought.</think>${PARALLEL}`)).toBe(true);
+  });
+
+  it.each(Object.entries(VARIANTS))('parses the variant with %s, streaming it unchanged, while the grammar keeps to the rendered form', (_, variant) => {
+    const output = `Thought.</think>${variant}`;
+    const message = parser.parse(output);
+    expect(message).toEqual({ role: 'assistant', reasoning_content: 'Thought.', content: '', tool_calls: [weatherCall] });
+    expect(streamed(parser, output, 1)).toEqual(message);
+    expect(lazyGrammarAccepts(parser, output)).toBe(false);
+  });
+
+  it.each(Object.entries(NOT_CALLS))('leaves the %s as content', (_, text) => {
+    expect(parser.parse(`Thought.</think>${text}`)).toEqual({ role: 'assistant', reasoning_content: 'Thought.', content: text });
+  });
+
+  it('streams the rendered form without retracting', () => {
+    const output = `Thought.</think>Sure.${PARALLEL}`;
+    expect(streamed(parser, output, 1)).toEqual(parser.parse(output));
+  });
+
+  it('asks for the rendered form only when a call is required', () => {
+    const required = createChatParser(template, request({ tool_choice: 'required', parallel_tool_calls: false }));
+    expect(required.grammarLazy).toBe(false);
+    const output = `Thought.</think>${CANONICAL}`;
+    expect(matchGbnf(parseGbnf(required.grammar), required.generationPrompt + output).status).toBe('accepted');
+    expect(required.parse(output).tool_calls).toEqual([weatherCall]);
+    expect(required.parse(`Thought.</think>${VARIANTS['short section start']}`).tool_calls).toBeUndefined();
+  });
+});
+
+describe('DeepSeek R1 templates keep their other behaviour', () => {
+  it('leaves requests without tools to the general format', () => {
+    const plain = createChatParser(sharedTemplate('llama-cpp-deepseek-r1'), request({ tools: [] }));
+    expect(plain.formatPlugin).toBeUndefined();
+    const message = plain.parse("I'm\nthinking</think>Hello");
+    expect(message.content).toBe('Hello');
+    // The general format keeps the prompt's newline after <think>, as the reference does.
+    expect(message.reasoning_content?.trim()).toBe("I'm\nthinking");
+  });
+
+  it('passes the self-check where the template has a tool-call format', () => {
+    for (const name of ['llama-cpp-deepseek-r1', 'deepseek-ai-DeepSeek-R1-Distill-Qwen-32B']) {
+      expect(checkTemplate(sharedTemplate(name))).toMatchObject({ passed: 3, failed: 0, skipped: 1 });
+    }
+  });
+
+  it('leaves DeepSeek V3.1 (name before the separator, no fence) to the general format', () => {
+    const v31 = createChatParser(sharedTemplate('deepseek-ai-DeepSeek-V3.1'), request());
+    expect(v31.formatPlugin).toBeUndefined();
+    const native = `<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>get_weather<｜tool▁sep｜>${TOKYO}<｜tool▁call▁end｜><｜tool▁calls▁end｜>`;
+    expect(v31.parse(`Thought.</think>${native}`).tool_calls).toEqual([weatherCall]);
+  });
+
+  it('matches only the templates that render R1 calls', () => {
+    const dir = new URL('../../../../../shared/templates/', import.meta.url);
+    const matched = readdirSync(dir)
+      .filter((f) => f.endsWith('.jinja') && deepseekR1Plugin.matches(readFileSync(new URL(f, dir), 'utf8')))
+      .map((f) => f.replace(/\.jinja$/, ''));
+    expect(matched.sort()).toEqual([...R1_TEMPLATES].sort());
+  });
+});

@@ -1,0 +1,24 @@
+import type { WorkaroundPlugin } from '../plugin.js';
+import { R1, r1ToolsFormat } from './deepseek-r1/r1-format.js';
+
+/** Templates that render R1's calls: `…<｜tool▁sep｜>NAME` followed by a fenced JSON block. */
+const rendersR1Calls = (source: string): boolean =>
+  source.includes(R1.sectionStart) && source.includes(R1.callStart) && source.includes(R1.sep) && source.includes('```json');
+
+/**
+ * DeepSeek R1 (and its distills): the general format reads only the calls exactly as the
+ * template renders them, and none at all for the Llama distill, whose template shows calls
+ * only for messages without content. R1 models also write the section start misspelt,
+ * drop the call start, or write `function<NAME>`; the dedicated format parses those inside
+ * a tool-call section while its grammar keeps to the rendered form.
+ */
+export const deepseekR1Plugin: WorkaroundPlugin = {
+  name: 'deepseek-r1',
+  description: 'DeepSeek R1 tool calls: the rendered <｜tool▁calls▁begin｜> form in the grammar; its known variants parsed too.',
+  matches: rendersR1Calls,
+  format: (ctx) => {
+    const { request } = ctx;
+    if (request.tools.length === 0 || request.toolChoice === 'none' || request.responseSchema !== undefined) return undefined;
+    return r1ToolsFormat(ctx.builder, request);
+  },
+};

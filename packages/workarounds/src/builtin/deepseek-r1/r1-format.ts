@@ -1,0 +1,109 @@
+import {
+  functionTools,
+  toolParameters,
+  type ChatBuilder,
+  type ChatFormat,
+  type ChatTool,
+  type FormatRequest,
+  type Parser,
+} from '@autoparser/chat-mapper';
+
+const THINK_START = '<think>';
+const THINK_END = '</think>';
+/** The markers of DeepSeek R1's tool calls, with the tokenizer's fullwidth bars and `▁`. */
+export const R1 = {
+  sectionStart: '<｜tool▁calls▁begin｜>',
+  sectionEnd: '<｜tool▁calls▁end｜>',
+  callStart: '<｜tool▁call▁begin｜>',
+  callEnd: '<｜tool▁call▁end｜>',
+  sep: '<｜tool▁sep｜>',
+} as const;
+
+/**
+ * Misspellings of the section start that R1 models write when the special token is not
+ * sampled as one (underscores, spaces, an escaped underscore, or the short form). Parsed,
+ * never asked for by the grammar.
+ */
+export const R1_SECTION_START_VARIANTS: readonly string[] = [
+  '<｜tool_calls_begin｜>',
+  '<｜tool calls begin｜>',
+  '<｜tool\\_calls\\_begin｜>',
+  '<｜tool▁calls｜>',
+];
+
+/** One call as the templates write it: `function<｜tool▁sep｜>NAME\n```json\nARGS\n```` between call markers. */
+function strictCall(p: ChatBuilder, tool: ChatTool): Parser {
+  const name = tool.function.name;
+  return p.sharedRule(`tool-${name}`, () => {
+    const open = p.toolOpen(p.sequence('function', R1.sep, p.toolName(p.literal(name)), '\n```json\n'));
+    const args = p.toolArgs(p.jsonSchema(`tool-${name}-schema`, toolParameters(tool)));
+    return p.tool(p.sequence(open, p.space(), args, p.space(), p.toolClose(p.literal('```'))));
+  });
+}
+
+/**
+ * One call as models also write it: the call start may be missing, the separator may be
+ * `function<NAME>` instead of `function<｜tool▁sep｜>NAME`, whitespace may sit between the
+ * markers, and the fence and call end may be left out.
+ */
+function lenientCall(p: ChatBuilder, tool: ChatTool): Parser {
+  const name = tool.function.name;
+  return p.sharedRule(`tool-${name}-lenient`, () => {
+    const header = p.choice(p.sequence(R1.sep, p.toolName(p.literal(name))), p.sequence('<', p.toolName(p.literal(name)), '>'));
+    const open = p.toolOpen(p.sequence('function', header));
+    const args = p.toolArgs(p.json());
+    const body = p.sequence(open, p.space(), p.optional('```json'), p.space(), args, p.space(), p.toolClose(p.optional('```')));
+    return p.sequence(p.optional(p.sequence(R1.callStart, p.space())), p.tool(body), p.space(), p.optional(R1.callEnd));
+  });
+}
+
+/** `first`, then more of `each` (space-separated) when parallel calls are allowed. */
+function calls(p: ChatBuilder, each: Parser, parallel: boolean): Parser {
+  return parallel ? p.sequence(each, p.zeroOrMore(p.sequence(p.space(), each))) : each;
+}
+
+/**
+ * DeepSeek R1's tool calls, for requests with tools: reasoning in `<think>…</think>`,
+ * content, then a `<｜tool▁calls▁begin｜>` section. The grammar (a trigger rule) asks for
+ * the calls exactly as the templates render them; the parser also takes the variants R1
+ * models are known to write inside such a section (see {@link lenientCall} and
+ * {@link R1_SECTION_START_VARIANTS}), but only when tool calls are optional, since a
+ * required call makes the whole parser the grammar.
+ */
+export function r1ToolsFormat(p: ChatBuilder, request: FormatRequest): ChatFormat {
+  const tools = functionTools(request.tools);
+  const strict = p.sequence(R1.callStart, p.choice(...tools.map((t) => strictCall(p, t))), R1.callEnd);
+  const section = p.triggerRule(
+    'tool-calls',
+    p.sequence(R1.sectionStart, p.space(), calls(p, strict, request.parallelToolCalls), p.space(), R1.sectionEnd),
+  );
+  const required = request.toolChoice === 'required';
+  let toolCalls: Parser;
+  if (required) toolCalls = section;
+  else {
+    const lenient = p.rule(
+      'tool-calls-lenient',
+      p.sequence(
+        p.choice(R1.sectionStart, ...R1_SECTION_START_VARIANTS),
+        p.space(),
+        calls(p, p.choice(...tools.map((t) => lenientCall(p, t))), request.parallelToolCalls),
+        p.space(),
+        p.optional(R1.sectionEnd),
+      ),
+    );
+    toolCalls = p.optional(p.choice(section, lenient));
+  }
+  const reasoning = request.extractReasoning
+    ? p.optional(p.sequence(p.space(), THINK_START, p.space(), p.reasoning(p.until(THINK_END)), THINK_END))
+    : p.eps();
+  const content = p.optional(p.content(p.untilOneOf([R1.sectionStart, ...R1_SECTION_START_VARIANTS])));
+  const prefix = p.generationPrefix(request.generationPrompt, THINK_START);
+  return {
+    parser: p.sequence(prefix, p.space(), reasoning, content, toolCalls, p.space(), p.end()),
+    grammar: { lazy: !required, triggers: required ? [] : [{ type: 'word', value: R1.sectionStart }] },
+    preservedTokens: [R1.sectionStart, R1.sectionEnd, R1.callStart, R1.callEnd, R1.sep, THINK_START, THINK_END],
+    thinkingStartTag: THINK_START,
+    thinkingEndTag: THINK_END,
+    additionalStops: [],
+  };
+}

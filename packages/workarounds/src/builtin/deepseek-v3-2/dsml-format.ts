@@ -1,0 +1,171 @@
+import {
+  functionTools,
+  schemaValueKinds,
+  toolParameters,
+  type ChatBuilder,
+  type ChatFormat,
+  type ChatTool,
+  type FormatRequest,
+  type JsonValue,
+  type Parser,
+} from '@autoparser/chat-mapper';
+
+/** The DSML marker word, with the fullwidth bars the tokenizer has as one token. */
+export const DSML = '｜DSML｜';
+const THINK_START = '<think>';
+const THINK_END = '</think>';
+
+/** The markers of one DSML dialect: its tool-call block is named per model generation. */
+export interface DsmlMarkers {
+  /** Opens the block of calls, e.g. `<｜DSML｜function_calls>`. */
+  readonly blockStart: string;
+  /** Closes the block of calls. */
+  readonly blockEnd: string;
+}
+
+/** The markers for a block named `block` (`function_calls` in V3.2). */
+export function dsmlMarkers(block: string): DsmlMarkers {
+  return { blockStart: `<${DSML}${block}>`, blockEnd: `</${DSML}${block}>` };
+}
+
+const INVOKE_OPEN = `<${DSML}invoke name="`;
+const INVOKE_END = `</${DSML}invoke>`;
+const PARAM_OPEN = `<${DSML}parameter name="`;
+const PARAM_END = `</${DSML}parameter>`;
+
+type JsonObject = { readonly [key: string]: JsonValue };
+const isObject = (v: JsonValue | undefined): v is JsonObject => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+interface Param {
+  readonly name: string;
+  readonly schema: JsonValue;
+  readonly required: boolean;
+}
+
+function parametersOf(tool: ChatTool): { params: Param[]; root: JsonValue } {
+  const root = toolParameters(tool);
+  if (!isObject(root)) return { params: [], root };
+  const props = root['properties'];
+  const listed = root['required'];
+  const required = Array.isArray(listed) ? listed : [];
+  if (!isObject(props)) return { params: [], root };
+  return { params: Object.entries(props).map(([name, schema]) => ({ name, schema, required: required.includes(name) })), root };
+}
+
+/**
+ * One parameter: `string="true"` with the raw text, or `string="false"` with JSON. The
+ * template picks the attribute from the value, so a schema that admits both kinds gets
+ * both spellings; a schema that admits one gets only that one (in parser and grammar).
+ */
+function parameter(p: ChatBuilder, tool: string, param: Param, root: JsonValue): Parser {
+  return p.sharedRule(`tool-${tool}-arg-${param.name}`, () => {
+    const kinds = schemaValueKinds(param.schema, root);
+    const open = (raw: boolean): Parser =>
+      p.toolArgOpen(p.sequence(PARAM_OPEN, p.toolArgName(p.literal(param.name)), `" string="${raw ? 'true' : 'false'}">`));
+    const close = p.toolArgClose(p.literal(PARAM_END));
+    const spellings: Parser[] = [];
+    if (kinds.string) spellings.push(p.sequence(open(true), p.toolArgStringValue(p.until(PARAM_END)), close));
+    if (kinds.other || !kinds.string) {
+      const value = p.toolArgJsonValue(p.jsonSchema(`tool-${tool}-arg-${param.name}-schema`, param.schema));
+      spellings.push(p.sequence(open(false), value, close));
+    }
+    return p.toolArg(spellings.length === 1 ? (spellings[0] as Parser) : p.choice(...spellings));
+  });
+}
+
+/** One `<｜DSML｜invoke name="…">` call: required parameters in schema order, then optional ones in any order. */
+function invoke(p: ChatBuilder, tool: ChatTool): Parser {
+  const name = tool.function.name;
+  return p.sharedRule(`tool-${name}`, () => {
+    const { params, root } = parametersOf(tool);
+    const required = params.filter((x) => x.required).map((x) => parameter(p, name, x, root));
+    const optional = params.filter((x) => !x.required).map((x) => parameter(p, name, x, root));
+    const args: Parser[] = required.flatMap((arg) => [p.space(), arg]);
+    if (optional.length > 0) args.push(p.zeroOrMore(p.sequence(p.space(), p.choice(...optional))));
+    const open = p.toolOpen(p.sequence(INVOKE_OPEN, p.toolName(p.literal(name)), '">'));
+    return p.tool(p.sequence(open, ...args, p.space(), p.toolClose(p.literal(INVOKE_END))));
+  });
+}
+
+/**
+ * Any parameter as the template can write it: the template picks the attribute from the
+ * value and keeps the order of the arguments it was given, so a model may write a name the
+ * schema lacks, another order, or the other attribute. Parsed only, never in the grammar.
+ */
+function anyParameter(p: ChatBuilder): Parser {
+  return p.sharedRule('lenient-dsml-parameter', () => {
+    const open = (raw: boolean): Parser =>
+      p.toolArgOpen(p.sequence(PARAM_OPEN, p.toolArgName(p.until('"')), `" string="${raw ? 'true' : 'false'}">`));
+    const close = p.toolArgClose(p.literal(PARAM_END));
+    return p.toolArg(
+      p.choice(
+        p.sequence(open(true), p.toolArgStringValue(p.until(PARAM_END)), close),
+        p.sequence(open(false), p.toolArgJsonValue(p.json()), close),
+      ),
+    );
+  });
+}
+
+/** A call of a known tool with its parameters in any order and spelling (see {@link anyParameter}). */
+function lenientInvoke(p: ChatBuilder, tool: ChatTool): Parser {
+  const name = tool.function.name;
+  return p.sharedRule(`lenient-tool-${name}`, () => {
+    const open = p.toolOpen(p.sequence(INVOKE_OPEN, p.toolName(p.literal(name)), '">'));
+    const args = p.zeroOrMore(p.sequence(p.space(), anyParameter(p)));
+    return p.tool(p.sequence(open, args, p.space(), p.toolClose(p.literal(INVOKE_END))));
+  });
+}
+
+/** The block of calls, one or (with parallel calls) several. */
+function callBlock(p: ChatBuilder, markers: DsmlMarkers, call: Parser, parallel: boolean): Parser {
+  const calls = parallel ? p.sequence(call, p.zeroOrMore(p.sequence(p.space(), call))) : call;
+  return p.sequence(markers.blockStart, p.space(), calls, p.space(), markers.blockEnd);
+}
+
+/** The reasoning block: tagged when the model was asked to think, consumed silently when it was closed in the prompt. */
+function reasoning(p: ChatBuilder, request: FormatRequest): Parser {
+  if (!request.extractReasoning) return p.eps();
+  const body = request.enableThinking ? p.reasoning(p.until(THINK_END)) : p.until(THINK_END);
+  return p.optional(p.sequence(THINK_START, body, THINK_END));
+}
+
+/**
+ * The DeepSeek V3.2 output format: `<think>…</think>` reasoning opened by the generation
+ * prompt, content, then one block of `<｜DSML｜invoke>` calls whose parameters are raw
+ * strings or JSON. The lazy grammar starts at the block marker and holds each parameter
+ * to its schema; the parser also reads calls whose parameters stray from it.
+ */
+export function dsmlFormat(p: ChatBuilder, request: FormatRequest, markers: DsmlMarkers): ChatFormat {
+  const tools = functionTools(request.tools);
+  const prefix = p.generationPrefix(request.generationPrompt, THINK_START);
+  const think = reasoning(p, request);
+  const withTools = tools.length > 0 && request.toolChoice !== 'none';
+  let body: Parser;
+  if (request.responseSchema !== undefined) {
+    const response = p.rule('response-format', p.content(p.jsonSchema('response-format-schema', request.responseSchema)));
+    const fenced = p.sequence('```json', p.space(), response, p.space(), '```');
+    body = p.sequence(think, p.space(), p.choice(fenced, response), p.space(), p.end());
+  } else if (withTools) {
+    const strict = p.choice(...tools.map((tool) => invoke(p, tool)));
+    let block = p.triggerRule('tool-call', callBlock(p, markers, strict, request.parallelToolCalls));
+    if (request.toolChoice !== 'required') {
+      // Outside the trigger rule, so the lazy grammar keeps to the schema; a required call
+      // makes the whole parser the grammar, so it gets no lenient reading.
+      const lenient = p.choice(...tools.map((tool) => lenientInvoke(p, tool)));
+      block = p.optional(p.choice(block, p.rule('lenient-tool-call', callBlock(p, markers, lenient, request.parallelToolCalls))));
+    }
+    body = p.sequence(think, p.content(p.until(markers.blockStart)), block, p.space(), p.end());
+  } else {
+    body = p.sequence(think, p.content(p.rest()), p.end());
+  }
+  const withGrammar = request.responseSchema !== undefined || withTools;
+  const lazy = request.responseSchema === undefined && request.toolChoice === 'auto';
+  return {
+    parser: p.sequence(prefix, body),
+    grammar: withGrammar ? { lazy, triggers: lazy ? [{ type: 'word', value: markers.blockStart }] : [] } : null,
+    preservedTokens: [DSML, THINK_START, THINK_END],
+    thinkingStartTag: THINK_START,
+    thinkingEndTag: THINK_END,
+    additionalStops: [],
+  };
+}
