@@ -1,5 +1,7 @@
 import { functionTools, toolParameters, type ChatBuilder, type ChatFormat, type FormatContext, type GrammarTrigger } from '@autoparser/chat-mapper';
-import type { Parser } from '@autoparser/peg-core';
+
+// A parser handle of the builder (peg-core's type, reached through chat-mapper, which this package depends on).
+type Parser = ReturnType<ChatBuilder['literal']>;
 
 // Harmony's message grammar: every assistant message opens with START and names a channel;
 // a message ends with END, the answer with RETURN, a tool call with CALL.
@@ -101,7 +103,8 @@ class Harmony {
         const args = p.toolArgs(p.jsonSchema(`tool-${name}-schema`, toolParameters(tool)));
         const inRole = p.toolOpen(p.sequence(recipient, this.callChannel, this.constraint, MESSAGE));
         const inChannel = p.toolOpen(p.sequence(this.callChannel, recipient, this.constraint, MESSAGE));
-        return p.tool(p.sequence(p.choice(inRole, inChannel), args, p.toolClose(p.optional(CALL))));
+        // Calls end with <|call|>; the first published template closed them with <|end|>.
+        return p.tool(p.sequence(p.choice(inRole, inChannel), args, p.toolClose(p.optional(p.choice(CALL, END)))));
       });
     });
     return p.choice(...alternatives);
