@@ -53,6 +53,20 @@ function streamed(parser: ChatParser, output: string, chunkSize = 1) {
   return accumulateDeltas(replayStream(parser.stream(), output, chunkSize).deltas.map((d) => d.delta));
 }
 
+/** Every partial read of every prefix extends the one before: no text is ever taken back. */
+function neverRetracts(parser: ChatParser, output: string): boolean {
+  let content = '';
+  let reasoning = '';
+  for (let end = 1; end <= output.length; end++) {
+    const m = parser.parse(output.slice(0, end), { partial: true });
+    const nextReasoning = m.reasoning_content ?? '';
+    if (!m.content.startsWith(content) || !nextReasoning.startsWith(reasoning)) return false;
+    content = m.content;
+    reasoning = nextReasoning;
+  }
+  return true;
+}
+
 describe('gpt-oss harmony format', () => {
   const auto = createChatParser(TEMPLATE, request());
 
@@ -94,6 +108,21 @@ describe('gpt-oss harmony format', () => {
     expect(streamed(auto, output)).toEqual(auto.parse(output));
     const early = auto.stream().push(`${ANALYSIS}<|start|>assistant to=functions.get_weather<|channel|>commentary json<|message|>{"ci`);
     expect(accumulateDeltas(early).tool_calls?.[0]?.function.name).toBe('get_weather');
+  });
+
+  it('never takes back streamed text, whichever channel a header turns out to open', () => {
+    const raw = createChatParser(TEMPLATE, request({ reasoning_format: 'none' }));
+    const outputs = [
+      `${ANALYSIS}${WEATHER_IN_ROLE}`,
+      `${ANALYSIS}${TIME_IN_CHANNEL}`,
+      `<|channel|>commentary<|message|>Checking.<|end|>${WEATHER_IN_ROLE}`,
+      `<|channel|>commentary to=assistant<|channel|>final<|message|>Hi`,
+      `<|channel|>final<|message|>Hi`,
+    ];
+    for (const output of outputs) {
+      expect(neverRetracts(auto, output)).toBe(true);
+      expect(neverRetracts(raw, output)).toBe(true);
+    }
   });
 
   it('reads a commentary preamble as content', () => {
