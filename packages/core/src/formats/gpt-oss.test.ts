@@ -134,6 +134,15 @@ describe('gpt-oss harmony format', () => {
     const plain = createChatParser(TEMPLATE, request({ tools: null }));
     const output = `${ANALYSIS}<|start|>assistant<|channel|>commentary to=python <|constrain|>code<|message|>print(1)`;
     expect(plain.parse(output)).toEqual({ role: 'assistant', content: '', reasoning_content: 'User wants weather.' });
+    expect(auto.parse(output)).toEqual({ role: 'assistant', content: '', reasoning_content: 'User wants weather.' });
+  });
+
+  it('returns a call to a function the request does not offer as content, with a warning', () => {
+    const output = `${ANALYSIS}<|start|>assistant to=functions.rm_rf<|channel|>commentary json<|message|>{}`;
+    const m = auto.parse(output);
+    expect(m.content).toBe(output);
+    expect(m.tool_calls).toBeUndefined();
+    expect(m.warnings?.[0]?.code).toBe('unparsed');
   });
 
   it('reads parallel calls as successive messages, and its grammar accepts them', () => {

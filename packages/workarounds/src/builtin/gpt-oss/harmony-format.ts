@@ -85,12 +85,15 @@ class Harmony {
     );
   }
 
-  /** A message to a recipient that is not one of the request's functions (a built-in tool): dropped. */
-  unsolicited(): Parser {
+  /**
+   * A message to a recipient of the model's own (a built-in tool such as `python`): dropped.
+   * With tools offered, a `functions.` recipient that is none of them is not dropped but
+   * left to fail the parse, so the caller sees the output and a warning.
+   */
+  unsolicited(withTools: boolean): Parser {
     const { p } = this;
-    return p.sharedRule('unsolicited', () =>
-      p.atomic(p.sequence(p.optional(this.callChannel), ' to=', this.body, p.optional(p.choice(END, CALL)))),
-    );
+    const recipient = withTools ? p.sequence(' to=', p.negate('functions.')) : p.literal(' to=');
+    return p.atomic(p.sequence(p.optional(this.callChannel), recipient, this.body, p.optional(p.choice(END, CALL))));
   }
 
   /** One call of any of `tools`, its recipient in the role header or in the channel header. */
@@ -156,7 +159,7 @@ export function harmonyFormat(context: FormatContext): ChatFormat {
     grammar = { lazy: false, triggers: [] };
   } else {
     // A turn may stop after any message; a recipient other than our functions is dropped.
-    const last = [h.final(), h.preamble(false), h.analysis(false), h.unsolicited()];
+    const last = [h.final(), h.preamble(false), h.analysis(false), h.unsolicited(hasTools)];
     const answer = hasTools ? p.choice(toolCalls(h, context), ...last) : p.choice(...last);
     parser = p.sequence(lead(h.interim()), answer, p.end());
     if (hasTools) grammar = { lazy: true, triggers: HARMONY_TOOL_TRIGGERS };
