@@ -15,14 +15,14 @@ const CALL = '<|call|>';
 const MESSAGE_ENDS = [END, RETURN, CALL];
 
 /** The tokens a harmony parser needs to see whole. */
-export const HARMONY_PRESERVED_TOKENS: readonly string[] = Object.freeze([CHANNEL, CONSTRAIN, MESSAGE, '<|start|>', END]);
+const HARMONY_PRESERVED_TOKENS: readonly string[] = Object.freeze([CHANNEL, CONSTRAIN, MESSAGE, '<|start|>', END]);
 
 /**
  * Where a tool call starts: the recipient after the role (`<|start|>assistant to=…`) or after
  * the channel (`<|channel|>commentary to=…`). Patterns, so the grammar starts at the
  * recipient, past the role header that is prompt or free text.
  */
-export const HARMONY_TOOL_TRIGGERS: readonly GrammarTrigger[] = Object.freeze([
+const HARMONY_TOOL_TRIGGERS: readonly GrammarTrigger[] = Object.freeze([
   { type: 'pattern', value: '^\\s+to$' },
   { type: 'pattern', value: '^<\\|channel\\|>(?:commentary|analysis)\\s+to=functions$' },
   { type: 'pattern', value: '<\\|start\\|>assistant(\\s+to)' },
@@ -158,7 +158,7 @@ export function harmonyFormat(context: FormatContext): ChatFormat {
     parser = p.sequence(lead(h.interim()), toolCalls(h, context), p.end());
     grammar = { lazy: false, triggers: [] };
   } else {
-    // A turn may stop after any message; a recipient other than our functions is dropped.
+    // A turn may stop after any message; a call to a built-in tool is dropped.
     const last = [h.final(), h.preamble(false), h.analysis(false), h.unsolicited(hasTools)];
     const answer = hasTools ? p.choice(toolCalls(h, context), ...last) : p.choice(...last);
     parser = p.sequence(lead(h.interim()), answer, p.end());
