@@ -1,4 +1,5 @@
 import type { WorkaroundPlugin } from '../plugin.js';
+import { harmonyFormat } from './gpt-oss/harmony-format.js';
 
 // The template refuses messages whose content holds channel markers, which the reference's
 // own prefill produces; the reference disables that check.
@@ -10,11 +11,13 @@ const isGptOss = (source: string): boolean =>
 
 /**
  * GPT-OSS (harmony): reasoning goes in a `thinking` field, `developer` stays a role of its
- * own, and a content check is disabled.
+ * own, and a content check is disabled. Its output is a series of channel messages, which
+ * the general analysis cannot express: a dedicated format reads them.
  */
 export const gptOssPlugin: WorkaroundPlugin = {
   name: 'gpt-oss',
-  description: 'GPT-OSS reads reasoning from `thinking` and rejects channel markers in content; pass it so and disable the check.',
+  description:
+    'GPT-OSS reads reasoning from `thinking` and rejects channel markers in content (pass it so, disable the check); its harmony channels get a dedicated parser.',
   matches: (source) => isGptOss(source),
   render: {
     keepDeveloperRole: true,
@@ -22,4 +25,5 @@ export const gptOssPlugin: WorkaroundPlugin = {
     adjustMessages: (messages) =>
       messages.map((m) => (typeof m.reasoning_content === 'string' ? { ...m, thinking: m.reasoning_content } : m)),
   },
+  format: harmonyFormat,
 };

@@ -1,0 +1,231 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import { accumulateDeltas } from '@autoparser/chat-mapper';
+import { matchGbnf, parseGbnf } from '@autoparser/gbnf-emitter';
+import type { ToolDefinition } from '@autoparser/template-analyzer';
+import { gptOssPlugin } from '@autoparser/workarounds';
+import { describe, expect, it } from 'vitest';
+import type { ChatRequest } from '../chat-request.js';
+import { createChatParser, type ChatParser } from '../create-chat-parser.js';
+import { grammarStart } from '../grammar-start.js';
+import { replayStream } from '../replay-stream.js';
+import { checkTemplate } from '../self-check/check-template.js';
+import { sharedTemplate } from '../test-templates.js';
+
+const TEMPLATE = sharedTemplate('openai-gpt-oss-120b');
+const FAMILY_DIR = new URL('../../test/family-templates/gpt-oss/', import.meta.url);
+const familyTemplates = readdirSync(FAMILY_DIR)
+  .filter((name) => name.endsWith('.jinja'))
+  .map((name) => ({ name, source: readFileSync(new URL(name, FAMILY_DIR), 'utf8') }));
+
+const tool = (name: string, properties: Record<string, { type: string }>): ToolDefinition => ({
+  type: 'function',
+  function: { name, parameters: { type: 'object', properties, required: Object.keys(properties) } },
+});
+const WEATHER = tool('get_weather', { city: { type: 'string' } });
+const TIME = tool('get_time', { zone: { type: 'string' } });
+
+const request = (extra: Partial<ChatRequest> = {}): ChatRequest => ({
+  messages: [{ role: 'user', content: 'Hi' }],
+  tools: [WEATHER, TIME],
+  tool_choice: 'auto',
+  parallel_tool_calls: false,
+  reasoning_format: 'auto',
+  now: '2026-11-21T00:00:00Z',
+  ...extra,
+});
+
+const ANALYSIS = '<|channel|>analysis<|message|>User wants weather.<|end|>';
+const WEATHER_IN_ROLE = '<|start|>assistant to=functions.get_weather<|channel|>commentary json<|message|>{"city": "Paris"}<|call|>';
+const TIME_IN_CHANNEL = '<|start|>assistant<|channel|>commentary to=functions.get_time <|constrain|>json<|message|>{"zone": "CET"}';
+const weatherCall = { type: 'function', function: { name: 'get_weather', arguments: '{"city": "Paris"}' } };
+const timeCall = { type: 'function', function: { name: 'get_time', arguments: '{"zone": "CET"}' } };
+
+/** The lazy grammar accepts the text from where its triggers fire. */
+function grammarAccepts(parser: ChatParser, output: string): boolean {
+  const text = parser.generationPrompt + output;
+  const from = parser.grammarLazy ? grammarStart(text, parser.grammarTriggers, parser.generationPrompt.length) : 0;
+  if (from === undefined) return false;
+  return matchGbnf(parseGbnf(parser.grammar), text.slice(from)).status === 'accepted';
+}
+
+/** The message the stream accumulates, chunk by chunk. */
+function streamed(parser: ChatParser, output: string, chunkSize = 1) {
+  return accumulateDeltas(replayStream(parser.stream(), output, chunkSize).deltas.map((d) => d.delta));
+}
+
+/** Every partial read of every prefix extends the one before: no text is ever taken back. */
+function neverRetracts(parser: ChatParser, output: string): boolean {
+  let content = '';
+  let reasoning = '';
+  for (let end = 1; end <= output.length; end++) {
+    const m = parser.parse(output.slice(0, end), { partial: true });
+    const nextReasoning = m.reasoning_content ?? '';
+    if (!m.content.startsWith(content) || !nextReasoning.startsWith(reasoning)) return false;
+    content = m.content;
+    reasoning = nextReasoning;
+  }
+  return true;
+}
+
+describe('gpt-oss harmony format', () => {
+  const auto = createChatParser(TEMPLATE, request());
+
+  it('is the dedicated format, with the reference generation prompt and tokens', () => {
+    expect(auto.formatPlugin).toBe('gpt-oss');
+    expect(auto.generationPrompt).toBe('<|start|>assistant');
+    expect(auto.preservedTokens).toEqual(['<|channel|>', '<|constrain|>', '<|message|>', '<|start|>', '<|end|>']);
+    expect(auto.grammarLazy).toBe(true);
+    expect(auto.grammarTriggers.every((t) => t.type === 'pattern')).toBe(true);
+  });
+
+  it('reads analysis as reasoning and the final channel as content', () => {
+    const output = `${ANALYSIS}<|start|>assistant<|channel|>final<|message|>Sunny.<|return|>`;
+    expect(auto.parse(output)).toEqual({ role: 'assistant', content: 'Sunny.', reasoning_content: 'User wants weather.' });
+    expect(streamed(auto, output)).toEqual({ role: 'assistant', content: 'Sunny.', reasoning_content: 'User wants weather.' });
+  });
+
+  it('keeps the analysis block in the content with reasoning_format none', () => {
+    const raw = createChatParser(TEMPLATE, request({ tools: null, reasoning_format: 'none' }));
+    const output = `${ANALYSIS}<|start|>assistant<|channel|>final<|message|>Sunny.`;
+    expect(raw.parse(output)).toEqual({ role: 'assistant', content: `${ANALYSIS}Sunny.` });
+    // The header shows only once it is known to be analysis, never half of another channel.
+    expect(streamed(raw, output)).toEqual({ role: 'assistant', content: `${ANALYSIS}Sunny.` });
+    expect(streamed(raw, '<|channel|>final<|message|>Hi')).toEqual({ role: 'assistant', content: 'Hi' });
+  });
+
+  it('reads a call with its recipient in the role header or in the channel header', () => {
+    expect(auto.parse(`${ANALYSIS}${WEATHER_IN_ROLE}`)).toEqual({
+      role: 'assistant',
+      content: '',
+      reasoning_content: 'User wants weather.',
+      tool_calls: [weatherCall],
+    });
+    expect(auto.parse(TIME_IN_CHANNEL.slice('<|start|>assistant'.length)).tool_calls).toEqual([timeCall]);
+  });
+
+  it('streams a call: the name first, the arguments as they come, nothing retracted', () => {
+    const output = `${ANALYSIS}${WEATHER_IN_ROLE}`;
+    expect(streamed(auto, output)).toEqual(auto.parse(output));
+    const early = auto.stream().push(`${ANALYSIS}<|start|>assistant to=functions.get_weather<|channel|>commentary json<|message|>{"ci`);
+    expect(accumulateDeltas(early).tool_calls?.[0]?.function.name).toBe('get_weather');
+  });
+
+  it('never takes back streamed text, whichever channel a header turns out to open', () => {
+    const raw = createChatParser(TEMPLATE, request({ reasoning_format: 'none' }));
+    const outputs = [
+      `${ANALYSIS}${WEATHER_IN_ROLE}`,
+      `${ANALYSIS}${TIME_IN_CHANNEL}`,
+      `<|channel|>commentary<|message|>Checking.<|end|>${WEATHER_IN_ROLE}`,
+      `<|channel|>commentary to=assistant<|channel|>final<|message|>Hi`,
+      `<|channel|>final<|message|>Hi`,
+    ];
+    for (const output of outputs) {
+      expect(neverRetracts(auto, output)).toBe(true);
+      expect(neverRetracts(raw, output)).toBe(true);
+    }
+  });
+
+  it('reads a commentary preamble as content', () => {
+    const output = `<|channel|>commentary<|message|>Checking.<|end|>${WEATHER_IN_ROLE}`;
+    expect(auto.parse(output)).toEqual({ role: 'assistant', content: 'Checking.', tool_calls: [weatherCall] });
+  });
+
+  it('drops calls to built-in tools that are not the request functions', () => {
+    const plain = createChatParser(TEMPLATE, request({ tools: null }));
+    const output = `${ANALYSIS}<|start|>assistant<|channel|>commentary to=python <|constrain|>code<|message|>print(1)`;
+    expect(plain.parse(output)).toEqual({ role: 'assistant', content: '', reasoning_content: 'User wants weather.' });
+    expect(auto.parse(output)).toEqual({ role: 'assistant', content: '', reasoning_content: 'User wants weather.' });
+  });
+
+  it('returns a call to a function the request does not offer as content, with a warning', () => {
+    const output = `${ANALYSIS}<|start|>assistant to=functions.rm_rf<|channel|>commentary json<|message|>{}`;
+    const m = auto.parse(output);
+    expect(m.content).toBe(output);
+    expect(m.tool_calls).toBeUndefined();
+    expect(m.warnings?.[0]?.code).toBe('unparsed');
+  });
+
+  it('reads parallel calls as successive messages, and its grammar accepts them', () => {
+    const parallel = createChatParser(TEMPLATE, request({ parallel_tool_calls: true }));
+    const output = `${ANALYSIS}${WEATHER_IN_ROLE}${TIME_IN_CHANNEL}`;
+    expect(parallel.parse(output).tool_calls).toEqual([weatherCall, timeCall]);
+    expect(streamed(parallel, output, 3)).toEqual(parallel.parse(output));
+    expect(grammarAccepts(parallel, output)).toBe(true);
+    // Without parallel calls a second call does not follow the format: all is returned as content, with a warning.
+    const single = auto.parse(output);
+    expect(single.tool_calls).toBeUndefined();
+    expect(single.warnings?.[0]?.code).toBe('unparsed');
+  });
+
+  it('starts its lazy grammar at the recipient, in either header', () => {
+    expect(grammarAccepts(auto, `${ANALYSIS}${WEATHER_IN_ROLE}`)).toBe(true);
+    expect(grammarAccepts(auto, `${ANALYSIS}${TIME_IN_CHANNEL}`)).toBe(true);
+    const text = auto.generationPrompt + ANALYSIS + WEATHER_IN_ROLE;
+    expect(text.slice(grammarStart(text, auto.grammarTriggers, 0))).toMatch(/^ to=functions\.get_weather/);
+  });
+
+  it('constrains the whole answer when a call is required', () => {
+    const required = createChatParser(TEMPLATE, request({ tool_choice: 'required' }));
+    expect(required.grammarLazy).toBe(false);
+    expect(grammarAccepts(required, `${ANALYSIS}${WEATHER_IN_ROLE}`)).toBe(true);
+    expect(grammarAccepts(required, `${ANALYSIS}<|start|>assistant<|channel|>final<|message|>No.`)).toBe(false);
+    expect(required.parse(`${ANALYSIS}${WEATHER_IN_ROLE}`).tool_calls).toEqual([weatherCall]);
+  });
+
+  it('answers a response schema in the final channel, constrained', () => {
+    const json = createChatParser(TEMPLATE, request({ tools: null, json_schema: '{"type": "object", "properties": {"n": {"type": "integer"}}, "required": ["n"]}' }));
+    const output = `${ANALYSIS}<|start|>assistant<|channel|>final <|constrain|>json<|message|>{"n": 1}`;
+    expect(json.parse(output)).toEqual({ role: 'assistant', content: '{"n": 1}', reasoning_content: 'User wants weather.' });
+    expect(json.grammarLazy).toBe(false);
+    expect(grammarAccepts(json, output)).toBe(true);
+    expect(grammarAccepts(json, output.replace('{"n": 1}', '{"n": "x"}'))).toBe(false);
+  });
+
+  it('continues a prefilled answer', () => {
+    const prefilled = createChatParser(
+      TEMPLATE,
+      request({
+        tools: null,
+        messages: [
+          { role: 'user', content: 'Hi' },
+          { role: 'assistant', reasoning_content: 'Greeting.', content: 'Hello, ' },
+        ],
+        continue_final_message: 'content',
+        add_generation_prompt: false,
+      }),
+    );
+    expect(prefilled.parse('world!')).toEqual({ role: 'assistant', content: 'Hello, world!', reasoning_content: 'Greeting.' });
+  });
+
+  it('reads a cut analysis as partial reasoning', () => {
+    const cut = auto.parse('<|channel|>analysis<|message|>Still thin', { partial: true });
+    expect(cut).toMatchObject({ content: '', reasoning_content: 'Still thin' });
+  });
+
+  it('passes the self-check', () => {
+    const report = checkTemplate(TEMPLATE);
+    expect(report.failed).toBe(0);
+    expect(report.passed).toBeGreaterThanOrEqual(2);
+  });
+});
+
+describe('gpt-oss family templates', () => {
+  it('has at least one extra official template', () => {
+    expect(familyTemplates.length).toBeGreaterThan(0);
+  });
+
+  for (const { name, source } of familyTemplates) {
+    it(`matches and passes the self-check: ${name}`, () => {
+      expect(gptOssPlugin.matches(source)).toBe(true);
+      const report = checkTemplate(source);
+      expect(report.failed).toBe(0);
+      expect(report.scenarios.find((s) => s.name === 'tool call')?.passed).toBe(true);
+    });
+  }
+
+  it('does not match other families', () => {
+    for (const other of ['Qwen3-Coder', 'google-gemma-2-2b-it', 'moonshotai-Kimi-K2', 'mistralai-Ministral-3-14B-Reasoning-2512', 'google-gemma-4-31B-it']) {
+      expect(gptOssPlugin.matches(sharedTemplate(other))).toBe(false);
+    }
+  });
+});

@@ -1,0 +1,175 @@
+import { functionTools, toolParameters, type ChatBuilder, type ChatFormat, type FormatContext, type GrammarTrigger } from '@autoparser/chat-mapper';
+
+// A parser handle of the builder (peg-core's type, reached through chat-mapper, which this package depends on).
+type Parser = ReturnType<ChatBuilder['literal']>;
+
+// Harmony's message grammar: every assistant message opens with START and names a channel;
+// a message ends with END, the answer with RETURN, a tool call with CALL.
+const START = '<|start|>assistant';
+const CHANNEL = '<|channel|>';
+const MESSAGE = '<|message|>';
+const CONSTRAIN = '<|constrain|>';
+const END = '<|end|>';
+const RETURN = '<|return|>';
+const CALL = '<|call|>';
+const MESSAGE_ENDS = [END, RETURN, CALL];
+
+/** The tokens a harmony parser needs to see whole. */
+const HARMONY_PRESERVED_TOKENS: readonly string[] = Object.freeze([CHANNEL, CONSTRAIN, MESSAGE, '<|start|>', END]);
+
+/**
+ * Where a tool call starts: the recipient after the role (`<|start|>assistant to=…`) or after
+ * the channel (`<|channel|>commentary to=…`). Patterns, so the grammar starts at the
+ * recipient, past the role header that is prompt or free text.
+ */
+const HARMONY_TOOL_TRIGGERS: readonly GrammarTrigger[] = Object.freeze([
+  { type: 'pattern', value: '^\\s+to$' },
+  { type: 'pattern', value: '^<\\|channel\\|>(?:commentary|analysis)\\s+to=functions$' },
+  { type: 'pattern', value: '<\\|start\\|>assistant(\\s+to)' },
+  { type: 'pattern', value: '<\\|start\\|>assistant(<\\|channel\\|>(?:commentary|analysis)\\s+to)' },
+]);
+
+/** The parts every harmony parser is made of, for one request. */
+class Harmony {
+  readonly start: Parser;
+  /** The body of a message up to whichever end token comes first. */
+  readonly body: Parser;
+  /** A channel a tool call may be written in. */
+  readonly callChannel: Parser;
+  /** `<|constrain|>json`, `json` or nothing: the content type of a call or answer. */
+  readonly constraint: Parser;
+  /** gpt-oss sometimes opens a message with an empty commentary header before the real channel. */
+  readonly stray: Parser;
+
+  constructor(
+    readonly p: ChatBuilder,
+    readonly extractReasoning: boolean,
+  ) {
+    this.start = p.rule('start', p.literal(START));
+    this.body = p.rule('message-body', p.untilOneOf(MESSAGE_ENDS));
+    this.callChannel = p.sequence(CHANNEL, p.choice('commentary', 'analysis'));
+    this.constraint = p.optional(p.sequence(p.space(), p.optional(CONSTRAIN), p.chars('[A-Za-z0-9_-]', 1)));
+    this.stray = p.optional(p.sequence(`${CHANNEL}commentary`, p.optional(' to=assistant')));
+  }
+
+  /**
+   * The analysis channel: reasoning, or — when reasoning stays in the content — the whole
+   * block verbatim, markers included, as the reference leaves it. The content tag starts
+   * only once the header is whole, so a stream never shows a header that turns out to open
+   * another channel.
+   */
+  analysis(closed: boolean): Parser {
+    const { p } = this;
+    const header = p.sequence(this.stray, `${CHANNEL}analysis${MESSAGE}`);
+    const end = closed ? p.literal(END) : p.optional(END);
+    if (this.extractReasoning) return p.sequence(header, p.reasoning(this.body), end);
+    return p.sequence(p.peek(header), p.content(p.sequence(header, this.body, end)));
+  }
+
+  /** A commentary preamble: text the model shows before it calls a tool. */
+  preamble(closed: boolean): Parser {
+    const { p } = this;
+    return p.sequence(`${CHANNEL}commentary${MESSAGE}`, p.content(this.body), closed ? END : p.optional(END));
+  }
+
+  /** A message the answer does not end with: analysis or a preamble, closed. */
+  interim(): Parser {
+    return this.p.sharedRule('interim', () => this.p.choice(this.analysis(true), this.preamble(true)));
+  }
+
+  /** The final channel: the answer. */
+  final(): Parser {
+    const { p } = this;
+    return p.sharedRule('final', () =>
+      p.sequence(this.stray, `${CHANNEL}final${MESSAGE}`, p.content(this.body), p.optional(p.choice(END, RETURN))),
+    );
+  }
+
+  /**
+   * A message to a recipient of the model's own (a built-in tool such as `python`): dropped.
+   * With tools offered, a `functions.` recipient that is none of them is not dropped but
+   * left to fail the parse, so the caller sees the output and a warning.
+   */
+  unsolicited(withTools: boolean): Parser {
+    const { p } = this;
+    const recipient = withTools ? p.sequence(' to=', p.negate('functions.')) : p.literal(' to=');
+    return p.atomic(p.sequence(p.optional(this.callChannel), recipient, this.body, p.optional(p.choice(END, CALL))));
+  }
+
+  /** One call of any of `tools`, its recipient in the role header or in the channel header. */
+  call(context: FormatContext): Parser {
+    const { p } = this;
+    const alternatives = functionTools(context.request.tools).map((tool) => {
+      const name = tool.function.name;
+      return p.sharedRule(`tool-${name}`, () => {
+        const recipient = p.sequence(' to=functions.', p.toolName(p.literal(name)));
+        const args = p.toolArgs(p.jsonSchema(`tool-${name}-schema`, toolParameters(tool)));
+        const inRole = p.toolOpen(p.sequence(recipient, this.callChannel, this.constraint, MESSAGE));
+        const inChannel = p.toolOpen(p.sequence(this.callChannel, recipient, this.constraint, MESSAGE));
+        // Calls end with <|call|>; the first published template closed them with <|end|>.
+        return p.tool(p.sequence(p.choice(inRole, inChannel), args, p.toolClose(p.optional(p.choice(CALL, END)))));
+      });
+    });
+    return p.choice(...alternatives);
+  }
+}
+
+/**
+ * The calls an answer ends with, from the first recipient on (the lazy grammar's entry
+ * point). Harmony writes one call per message; parallel calls are further assistant
+ * messages, each possibly preceded by its own analysis or preamble.
+ */
+function toolCalls(h: Harmony, context: FormatContext): Parser {
+  const { p } = h;
+  const call = h.call(context);
+  if (!context.request.parallelToolCalls) return p.triggerRule('tool-call', call);
+  const next = p.sequence(h.start, p.zeroOrMore(p.sequence(h.interim(), h.start)), call);
+  return p.triggerRule('tool-call', p.sequence(call, p.zeroOrMore(next)));
+}
+
+/**
+ * The harmony format of gpt-oss: assistant messages one after another, each
+ * `<|start|>assistant` + channel header + body. The analysis channel is reasoning; the
+ * commentary and final channels are content; a recipient `to=functions.NAME` (in the role or
+ * the channel header) makes the message a tool call. The parser reads the generation
+ * prompt, which opens the first message (and holds any continued one).
+ */
+export function harmonyFormat(context: FormatContext): ChatFormat {
+  const { request } = context;
+  const p = context.builder;
+  const h = new Harmony(p, request.extractReasoning);
+  const hasTools = functionTools(request.tools).length > 0 && request.toolChoice !== 'none';
+  const schema = request.responseSchema;
+  // Without a generation prompt the output itself opens its first message.
+  const first = request.generationPrompt === '' ? p.optional(h.start) : h.start;
+  const lead = (interim: Parser): Parser => p.sequence(first, p.zeroOrMore(p.sequence(interim, h.start)));
+
+  let parser: Parser;
+  let grammar: ChatFormat['grammar'] = null;
+  if (schema !== undefined) {
+    // The answer is the JSON itself: only analysis may come before it, all of it constrained.
+    const answer = p.rule(
+      'response-format',
+      p.sequence(`${CHANNEL}final`, h.constraint, MESSAGE, p.content(p.jsonSchema('response-format-schema', schema))),
+    );
+    parser = p.sequence(lead(h.analysis(true)), answer, p.optional(p.choice(END, RETURN)), p.end());
+    grammar = { lazy: false, triggers: [] };
+  } else if (hasTools && request.toolChoice === 'required') {
+    parser = p.sequence(lead(h.interim()), toolCalls(h, context), p.end());
+    grammar = { lazy: false, triggers: [] };
+  } else {
+    // A turn may stop after any message; a call to a built-in tool is dropped.
+    const last = [h.final(), h.preamble(false), h.analysis(false), h.unsolicited(hasTools)];
+    const answer = hasTools ? p.choice(toolCalls(h, context), ...last) : p.choice(...last);
+    parser = p.sequence(lead(h.interim()), answer, p.end());
+    if (hasTools) grammar = { lazy: true, triggers: HARMONY_TOOL_TRIGGERS };
+  }
+  return {
+    parser,
+    grammar,
+    preservedTokens: HARMONY_PRESERVED_TOKENS,
+    thinkingStartTag: '',
+    thinkingEndTag: '',
+    additionalStops: [],
+  };
+}
