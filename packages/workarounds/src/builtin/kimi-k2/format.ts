@@ -42,11 +42,12 @@ function callParser(p: ChatBuilder, name: string, parameters: ReturnType<typeof 
 /** The calls, their section tokens optional (the model may drop them), then the end. */
 function toolCallsParser(p: ChatBuilder, request: FormatRequest): Parser {
   const choice = p.choice(...functionTools(request.tools).map((tool) => callParser(p, tool.function.name, toolParameters(tool))));
-  const required = request.toolChoice === 'required';
-  const calls = request.parallelToolCalls ? (required ? p.oneOrMore(choice) : p.zeroOrMore(choice)) : required ? choice : p.optional(choice);
-  // The grammar starts at the first call token: the section token before it is free text.
+  const calls = request.parallelToolCalls ? p.oneOrMore(choice) : choice;
+  // The grammar starts at the first call token (the section token before it is free text),
+  // so from there at least one call follows.
   const triggered = p.triggerRule('tool-call', p.sequence(calls, p.optional(T.sectionEnd), p.space()));
-  return p.rule('tool-calls', p.sequence(p.optional(T.sectionBegin), p.space(), triggered));
+  const section = request.toolChoice === 'required' ? triggered : p.optional(triggered);
+  return p.rule('tool-calls', p.sequence(p.optional(T.sectionBegin), p.space(), section));
 }
 
 /**
