@@ -119,6 +119,13 @@ describe('Kimi K2 format', () => {
     expect(createChatParser(K2, request()).parse(output).tool_calls?.[0]?.id).toBe('functions.get_weather:5000000000');
   });
 
+  it('builds one rule for a tool listed twice', () => {
+    const output = S.begin + kimiCall('get_weather', 0, '{"location": "Oslo"}') + S.end;
+    expect(createChatParser(K2, request({ tools: [WEATHER, WEATHER] })).parse(output).tool_calls).toEqual([
+      call('get_weather', 0, '{"location": "Oslo"}'),
+    ]);
+  });
+
   it('leaves reasoning in the content when reasoning_format is none', () => {
     const output = '<think>Hmm.</think>Hello!';
     expect(createChatParser(THINKING, request({ tools: null, reasoning_format: 'none' })).parse(output)).toEqual({

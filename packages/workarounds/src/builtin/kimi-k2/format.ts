@@ -33,10 +33,13 @@ function reasoningParser(p: ChatBuilder, request: FormatRequest): Parser {
  * end token may be missing, as the model sometimes omits it.
  */
 function callParser(p: ChatBuilder, name: string, parameters: ReturnType<typeof toolParameters>): Parser {
-  const id = p.toolId(p.sequence('functions.', p.toolName(p.literal(name)), ':', p.chars('[0-9]', 1)));
-  const open = p.toolOpen(p.sequence(T.callBegin, p.space(), id, T.argumentBegin));
-  const args = p.toolArgs(p.jsonSchema(`tool-${name}-schema`, parameters));
-  return p.rule(`tool-${name}`, p.tool(p.sequence(open, p.space(), args, p.toolClose(p.optional(T.callEnd)), p.space())));
+  // Shared by name: a tool listed twice is one rule.
+  return p.sharedRule(`tool-${name}`, () => {
+    const id = p.toolId(p.sequence('functions.', p.toolName(p.literal(name)), ':', p.chars('[0-9]', 1)));
+    const open = p.toolOpen(p.sequence(T.callBegin, p.space(), id, T.argumentBegin));
+    const args = p.toolArgs(p.jsonSchema(`tool-${name}-schema`, parameters));
+    return p.tool(p.sequence(open, p.space(), args, p.toolClose(p.optional(T.callEnd)), p.space()));
+  });
 }
 
 /** The calls, their section tokens optional (the model may drop them), then the end. */
