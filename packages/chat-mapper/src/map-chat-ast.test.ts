@@ -44,6 +44,15 @@ describe('mapChatAst', () => {
     ]);
   });
 
+  it('keeps the whitespace inside unfinished arguments, drops it after a finished object', () => {
+    const args = (text: string, partial: boolean): string | undefined =>
+      mapChatAst([node('tool-open', '{'), node('tool-name', 'f'), node('tool-args', text, [], partial)]).message.tool_calls?.[0]?.function
+        .arguments;
+    expect(args('{"arg1": ', true)).toBe('{"arg1": ');
+    expect(args('{"arg1": 1} ', true)).toBe('{"arg1": 1}');
+    expect(args('{"arg1": 1} ', false)).toBe('{"arg1": 1}');
+  });
+
   it('normalises Python-style JSON arguments', () => {
     const nodes = [node('tool-open', '{'), node('tool-name', 'f'), node('tool-args', "{'a': True, 'b': None}"), node('tool-close', '}')];
     expect(JSON.parse(mapChatAst(nodes).message.tool_calls?.[0]?.function.arguments ?? '')).toEqual({ a: true, b: null });

@@ -97,7 +97,9 @@ export function mapChatAst(nodes: readonly AstNode[]): MappedChat {
         }
         break;
       case CHAT_TAGS.toolArgs: {
-        const text = trimEnd(node.text);
+        // Inside an unfinished object, trailing whitespace is part of the value (`{"a": `);
+        // only after the object is it layout.
+        const text = node.partial && braceDepth(node.text) > 0 ? node.text : trimEnd(node.text);
         if (text.startsWith('{')) writeTarget(normalizeQuotes(text));
         break;
       }

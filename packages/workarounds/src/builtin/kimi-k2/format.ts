@@ -1,0 +1,84 @@
+import { functionTools, toolParameters, type ChatBuilder, type ChatFormat, type FormatContext, type FormatRequest } from '@autoparser/chat-mapper';
+import type { TemplateAnalysis } from '../../analysis-types.js';
+
+type Parser = ReturnType<ChatBuilder['eps']>;
+
+/** The special tokens of Kimi K2 output. */
+export const KIMI_K2_TOKENS = {
+  sectionBegin: '<|tool_calls_section_begin|>',
+  sectionEnd: '<|tool_calls_section_end|>',
+  callBegin: '<|tool_call_begin|>',
+  argumentBegin: '<|tool_call_argument_begin|>',
+  callEnd: '<|tool_call_end|>',
+  thinkStart: '<think>',
+  thinkEnd: '</think>',
+} as const;
+
+const T = KIMI_K2_TOKENS;
+
+/**
+ * Reasoning in `<think>…</think>`. The model is known to start its calls without closing
+ * its reasoning, so a tool marker ends the reasoning too, and the end tag is optional.
+ */
+function reasoningParser(p: ChatBuilder, request: FormatRequest): Parser {
+  if (!request.extractReasoning) return p.eps();
+  const text = p.reasoning(p.untilOneOf([T.thinkEnd, T.sectionBegin, T.callBegin]));
+  return p.optional(p.sequence(T.thinkStart, text, p.optional(T.thinkEnd)));
+}
+
+/**
+ * One call: `<|tool_call_begin|>functions.NAME:INDEX<|tool_call_argument_begin|>{json}<|tool_call_end|>`.
+ * The whole `functions.NAME:INDEX` is the call id (tool results refer to it). Whitespace
+ * between the tokens is tolerated (ik_llama.cpp's rendering of the format has it) and the
+ * end token may be missing, as the model sometimes omits it.
+ */
+function callParser(p: ChatBuilder, name: string, parameters: ReturnType<typeof toolParameters>): Parser {
+  // Shared by name: a tool listed twice is one rule.
+  return p.sharedRule(`tool-${name}`, () => {
+    const id = p.toolId(p.sequence('functions.', p.toolName(p.literal(name)), ':', p.chars('[0-9]', 1)));
+    const open = p.toolOpen(p.sequence(T.callBegin, p.space(), id, T.argumentBegin));
+    const args = p.toolArgs(p.jsonSchema(`tool-${name}-schema`, parameters));
+    return p.tool(p.sequence(open, p.space(), args, p.toolClose(p.optional(T.callEnd)), p.space()));
+  });
+}
+
+/** The calls, their section tokens optional (the model may drop them), then the end. */
+function toolCallsParser(p: ChatBuilder, request: FormatRequest): Parser {
+  const choice = p.choice(...functionTools(request.tools).map((tool) => callParser(p, tool.function.name, toolParameters(tool))));
+  const calls = request.parallelToolCalls ? p.oneOrMore(choice) : choice;
+  // The grammar starts at the first call token (the section token before it is free text),
+  // so from there at least one call follows.
+  const triggered = p.triggerRule('tool-call', p.sequence(calls, p.optional(T.sectionEnd), p.space()));
+  const section = request.toolChoice === 'required' ? triggered : p.optional(triggered);
+  return p.rule('tool-calls', p.sequence(p.optional(T.sectionBegin), p.space(), section));
+}
+
+/**
+ * The dedicated Kimi K2 format: optional reasoning, content up to the tool-call tokens,
+ * then the calls. The grammar (tools offered and allowed, or a response schema) is lazy on
+ * `<|tool_call_begin|>` when calls are optional.
+ */
+export function kimiK2Format(ctx: FormatContext<TemplateAnalysis>): ChatFormat {
+  const { builder: p, request } = ctx;
+  // A template that opens the reasoning in its generation prompt leaves `<think>` to the reasoning parser.
+  const prefix = p.generationPrefix(request.generationPrompt, T.thinkStart);
+  const reasoning = reasoningParser(p, request);
+  const hasTools = functionTools(request.tools).length > 0 && request.toolChoice !== 'none';
+  let body: Parser;
+  if (request.responseSchema !== undefined) {
+    const response = p.content(p.jsonSchema('response-format-schema', request.responseSchema));
+    body = p.sequence(reasoning, p.space(), response, p.space());
+  } else if (hasTools) {
+    body = p.sequence(reasoning, p.content(p.untilOneOf([T.sectionBegin, T.callBegin])), toolCallsParser(p, request));
+  } else body = p.sequence(reasoning, p.content(p.rest()));
+  const lazy = request.responseSchema === undefined && request.toolChoice === 'auto';
+  const withGrammar = request.responseSchema !== undefined || hasTools;
+  return {
+    parser: p.sequence(prefix, body, p.end()),
+    grammar: withGrammar ? { lazy, triggers: lazy ? [{ type: 'word', value: T.callBegin }] : [] } : null,
+    preservedTokens: [T.sectionBegin, T.sectionEnd, T.callBegin, T.argumentBegin, T.callEnd, T.thinkStart, T.thinkEnd],
+    thinkingStartTag: T.thinkStart,
+    thinkingEndTag: T.thinkEnd,
+    additionalStops: [],
+  };
+}
