@@ -1,4 +1,5 @@
 import { visitAst, type AstNode } from '@autoparser/peg-core';
+import { argumentKey } from './argument-key.js';
 import { braceDepth } from './brace-depth.js';
 import type { AssistantMessage, ChatToolCallOut } from './chat-message.js';
 import { CHAT_TAGS } from './chat-tags.js';
@@ -104,12 +105,14 @@ export function mapChatAst(nodes: readonly AstNode[]): MappedChat {
       case CHAT_TAGS.toolArgOpen:
         quotePending = false;
         break;
-      case CHAT_TAGS.toolArgName: {
+      case CHAT_TAGS.toolArgName:
+      case CHAT_TAGS.toolKwargName: {
         const name = trimEnd(node.text.replace(/^\s/u, ''));
         if (seen.has(name)) warnings.push(`duplicate tool argument "${name}" at offset ${node.start}`);
         seen.add(name);
         const target = readTarget() === '' ? '{' : readTarget();
-        writeTarget(`${target}${argCount > 0 ? ',' : ''}${JSON.stringify(name)}:`);
+        const spacing = node.tag === CHAT_TAGS.toolKwargName ? 'python' : 'compact';
+        writeTarget(`${target}${argumentKey(name, argCount === 0, spacing)}`);
         argCount++;
         break;
       }
