@@ -22,8 +22,16 @@ export function isLfm2Template(source: string): boolean {
   return hasToolListTokens(source) || source.includes('List of tools: [') || source.includes(TOOL_CALL_START);
 }
 
-/** Templates that escape the quotes of the string values they print want escapes read back; the others print values raw. */
-const stringStyle = (source: string): PythonStringStyle => (/replace\(\s*(?:"'"|'\\'')/.test(source) ? 'escaped' : 'raw');
+/**
+ * How the template prints string arguments, hence how the model writes them: escaped when it
+ * escapes their quotes (`replace("'", "\\'")`) or prints them as JSON (a string branch that
+ * pipes the value to `tojson`); raw, quotes and backslashes as they are, otherwise.
+ */
+function stringStyle(source: string): PythonStringStyle {
+  const escapesQuotes = /replace\(\s*(?:"'"|'\\'')/.test(source);
+  const printsJson = /\bis string\s*-?%\}\s*\{\{-?\s*\w+\s*\|\s*tojson\b/.test(source);
+  return escapesQuotes || printsJson ? 'escaped' : 'raw';
+}
 
 function lfm2Format({ builder: p, request, templateSource: source }: FormatContext<TemplateAnalysis>): ChatFormat {
   const tools = functionTools(request.tools);
