@@ -30,6 +30,7 @@ const TOOLS: ToolDefinition[] = [
   fn('special_function', { arg1: { type: 'integer' } }, ['arg1']),
   fn('set_config', { config: { type: 'object' }, note: { type: 'string' } }, ['config']),
   fn('empty_args', {}, []),
+  fn('pair', { a: { type: 'string' }, ab: { type: 'string' } }, []),
 ];
 
 const request = (extra: Partial<ChatRequest> = {}): ChatRequest => ({
@@ -113,6 +114,10 @@ describe('LFM2 format: Python-style calls', () => {
     expect(argsOf(parser, "<|tool_call_start|>[set_config(note='it's \"fine\"', config={})]<|tool_call_end|>")).toEqual([
       { note: 'it\'s "fine"', config: {} },
     ]);
+  });
+
+  it('ends a raw string before the next argument even when one name starts another', () => {
+    expect(argsOf(parser, "<|tool_call_start|>[pair(a='x', ab='y')]<|tool_call_end|>")).toEqual([{ a: 'x', ab: 'y' }]);
   });
 
   it('decodes escapes when the template prints string values as JSON', () => {

@@ -48,8 +48,10 @@ function parametersOf(tool: ChatTool): Parameter[] {
  * or `)` then `]` or `,`. A backslash keeps the character after it in the value.
  */
 function rawString(p: ChatBuilder, quote: string, argNames: readonly string[]): Parser {
+  // Longest names first: an ordered choice would take `a` out of `ab=` and then fail on `b`.
+  const names = [...argNames].sort((x, y) => y.length - x.length);
   const goesOn = p.choice(
-    p.sequence(p.space(), ',', p.space(), p.choice(...argNames), p.space(), '='),
+    p.sequence(p.space(), ',', p.space(), p.choice(...names), p.space(), '='),
     p.sequence(p.space(), ')', p.space(), p.choice(']', ',')),
   );
   const closing = p.sequence(quote, p.peek(goesOn));
