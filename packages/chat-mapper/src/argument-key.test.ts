@@ -31,6 +31,19 @@ describe('keyword arguments in mapChatAst', () => {
     expect(mapChatAst(nodes).message.tool_calls?.[0]?.function.arguments).toBe('{"a": 1, "b": {"x": true}}');
   });
 
+  it('keeps the whitespace at the ends of a keyword argument\'s string', () => {
+    const nodes = [
+      node('tool-open', 'f('),
+      node('tool-name', 'f'),
+      node('tool-arg-open', ''),
+      node('tool-kwarg-name', 'sep'),
+      node('tool-arg-string-value', ' '),
+      node('tool-arg-close', ''),
+      node('tool-close', ')'),
+    ];
+    expect(mapChatAst(nodes).message.tool_calls?.[0]?.function.arguments).toBe('{"sep": " "}');
+  });
+
   it('shows a keyword argument whose value has not started yet', () => {
     const nodes = [node('tool-open', 'f('), node('tool-name', 'f'), node('tool-kwarg-name', 'arg1')];
     expect(mapChatAst(nodes).message.tool_calls?.[0]?.function.arguments).toBe('{"arg1": ');

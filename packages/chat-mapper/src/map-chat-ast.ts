@@ -33,7 +33,8 @@ const TRAILING_SPACE = /[ \t\n\v\f\r]+$/u;
  * order. Tool arguments that arrive before the function name are buffered and handed over
  * once the name is known; Python-style values (`'quotes'`, `True`, `None`) become JSON;
  * separately tagged arguments are assembled into a JSON object
- * (string values escaped, Python values normalised to JSON); at a tool's close a string
+ * (string values escaped, Python values normalised to JSON; Python keyword arguments
+ * spaced as `json.dumps`, their strings untrimmed); at a tool's close a string
  * left open gets its quote and open braces are closed. A call whose name never arrives is
  * dropped. Reasoning loses the whitespace at the end of each block; whitespace-only
  * reasoning (an empty `<think></think>` prefill) is dropped.
@@ -47,6 +48,8 @@ export function mapChatAst(nodes: readonly AstNode[]): MappedChat {
   let buffer = '';
   let argCount = 0;
   let quotePending = false;
+  // A Python keyword argument's string is delimited by its quotes: nothing to trim.
+  let verbatim = false;
   let seen = new Set<string>();
 
   // Before the name is known, argument text is buffered; afterwards it goes to the call.
@@ -71,6 +74,7 @@ export function mapChatAst(nodes: readonly AstNode[]): MappedChat {
         argCount = 0;
         buffer = '';
         quotePending = false;
+        verbatim = false;
         seen = new Set();
         return;
       default:
@@ -111,7 +115,8 @@ export function mapChatAst(nodes: readonly AstNode[]): MappedChat {
         if (seen.has(name)) warnings.push(`duplicate tool argument "${name}" at offset ${node.start}`);
         seen.add(name);
         const target = readTarget() === '' ? '{' : readTarget();
-        const spacing = node.tag === CHAT_TAGS.toolKwargName ? 'python' : 'compact';
+        verbatim = node.tag === CHAT_TAGS.toolKwargName;
+        const spacing = verbatim ? 'python' : 'compact';
         writeTarget(`${target}${argumentKey(name, argCount === 0, spacing)}`);
         argCount++;
         break;
@@ -122,7 +127,7 @@ export function mapChatAst(nodes: readonly AstNode[]): MappedChat {
           add = '"';
           quotePending = true;
         }
-        writeTarget(readTarget() + add + jsonStringBody(trimMarkerSpace(node.text)));
+        writeTarget(readTarget() + add + jsonStringBody(verbatim ? node.text : trimMarkerSpace(node.text)));
         break;
       }
       case CHAT_TAGS.toolArgJsonValue:

@@ -116,6 +116,10 @@ describe('LFM2 format: Python-style calls', () => {
     ]);
   });
 
+  it('keeps a string exactly as quoted, whitespace at its ends included', () => {
+    expect(argsOf(parser, "<|tool_call_start|>[pair(a=' ', ab=' x\n')]<|tool_call_end|>")).toEqual([{ a: ' ', ab: ' x\n' }]);
+  });
+
   it('ends a raw string before the next argument even when one name starts another', () => {
     expect(argsOf(parser, "<|tool_call_start|>[pair(a='x', ab='y')]<|tool_call_end|>")).toEqual([{ a: 'x', ab: 'y' }]);
   });
