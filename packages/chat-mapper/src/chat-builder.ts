@@ -79,6 +79,11 @@ export class ChatBuilder extends PegBuilder {
     return this.atomic(this.tag(CHAT_TAGS.toolArgName, p));
   }
 
+  /** The name of a Python keyword argument (`name=value`). */
+  toolKwargName(p: ParserLike): Parser {
+    return this.atomic(this.tag(CHAT_TAGS.toolKwargName, p));
+  }
+
   /** A raw string argument value. */
   toolArgStringValue(p: ParserLike): Parser {
     return this.tag(CHAT_TAGS.toolArgStringValue, p);

@@ -27,6 +27,8 @@ export const CHAT_TAGS = {
   toolArgClose: 'tool-arg-close',
   /** The argument name. */
   toolArgName: 'tool-arg-name',
+  /** The name of a Python keyword argument (`name=value`): keys are spaced as Python's `json.dumps` does. */
+  toolKwargName: 'tool-kwarg-name',
   /** A raw string value, JSON-escaped by the mapper. */
   toolArgStringValue: 'tool-arg-string-value',
   /** A JSON (or Python literal) value, copied through with quote normalisation. */

@@ -1,4 +1,5 @@
 import { visitAst, type AstNode } from '@autoparser/peg-core';
+import { argumentKey } from './argument-key.js';
 import { braceDepth } from './brace-depth.js';
 import type { AssistantMessage, ChatToolCallOut } from './chat-message.js';
 import { CHAT_TAGS } from './chat-tags.js';
@@ -32,7 +33,8 @@ const TRAILING_SPACE = /[ \t\n\v\f\r]+$/u;
  * order. Tool arguments that arrive before the function name are buffered and handed over
  * once the name is known; Python-style values (`'quotes'`, `True`, `None`) become JSON;
  * separately tagged arguments are assembled into a JSON object
- * (string values escaped, Python values normalised to JSON); at a tool's close a string
+ * (string values escaped, Python values normalised to JSON; Python keyword arguments
+ * spaced as `json.dumps`, their strings untrimmed); at a tool's close a string
  * left open gets its quote and open braces are closed. A call whose name never arrives is
  * dropped. Reasoning loses the whitespace at the end of each block; whitespace-only
  * reasoning (an empty `<think></think>` prefill) is dropped.
@@ -46,6 +48,8 @@ export function mapChatAst(nodes: readonly AstNode[]): MappedChat {
   let buffer = '';
   let argCount = 0;
   let quotePending = false;
+  // A Python keyword argument's string is delimited by its quotes: nothing to trim.
+  let verbatim = false;
   let seen = new Set<string>();
 
   // Before the name is known, argument text is buffered; afterwards it goes to the call.
@@ -70,6 +74,7 @@ export function mapChatAst(nodes: readonly AstNode[]): MappedChat {
         argCount = 0;
         buffer = '';
         quotePending = false;
+        verbatim = false;
         seen = new Set();
         return;
       default:
@@ -106,12 +111,15 @@ export function mapChatAst(nodes: readonly AstNode[]): MappedChat {
       case CHAT_TAGS.toolArgOpen:
         quotePending = false;
         break;
-      case CHAT_TAGS.toolArgName: {
+      case CHAT_TAGS.toolArgName:
+      case CHAT_TAGS.toolKwargName: {
         const name = trimEnd(node.text.replace(/^\s/u, ''));
         if (seen.has(name)) warnings.push(`duplicate tool argument "${name}" at offset ${node.start}`);
         seen.add(name);
         const target = readTarget() === '' ? '{' : readTarget();
-        writeTarget(`${target}${argCount > 0 ? ',' : ''}${JSON.stringify(name)}:`);
+        verbatim = node.tag === CHAT_TAGS.toolKwargName;
+        const spacing = verbatim ? 'python' : 'compact';
+        writeTarget(`${target}${argumentKey(name, argCount === 0, spacing)}`);
         argCount++;
         break;
       }
@@ -121,7 +129,7 @@ export function mapChatAst(nodes: readonly AstNode[]): MappedChat {
           add = '"';
           quotePending = true;
         }
-        writeTarget(readTarget() + add + jsonStringBody(trimMarkerSpace(node.text)));
+        writeTarget(readTarget() + add + jsonStringBody(verbatim ? node.text : trimMarkerSpace(node.text)));
         break;
       }
       case CHAT_TAGS.toolArgJsonValue:

@@ -12,13 +12,14 @@ import { ministralPlugin } from './builtin/ministral.js';
 import { kimiK2Plugin } from './builtin/kimi-k2.js';
 import { deepseekV32Plugin } from './builtin/deepseek-v3-2.js';
 import { deepseekR1Plugin } from './builtin/deepseek-r1.js';
+import { lfm2Plugin } from './builtin/lfm2.js';
 import type { WorkaroundPlugin } from './plugin.js';
 import { WorkaroundRegistry } from './registry.js';
 
 /**
  * The built-in workarounds, in the order they run (the reference's order: the later ones
- * may overwrite what the earlier ones set). gpt-oss, ministral and kimi-k2 only patch
- * rendering; deepseek-v3.2 and deepseek-r1 only supply dedicated output formats.
+ * may overwrite what the earlier ones set). The family plugins at the end supply dedicated
+ * output formats (`format`), some with render patches.
  */
 export const builtinPlugins: readonly WorkaroundPlugin[] = Object.freeze([
   oldThinkingTemplatePlugin,
@@ -35,6 +36,7 @@ export const builtinPlugins: readonly WorkaroundPlugin[] = Object.freeze([
   kimiK2Plugin,
   deepseekV32Plugin,
   deepseekR1Plugin,
+  lfm2Plugin,
 ]);
 
 /**

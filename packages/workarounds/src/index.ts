@@ -27,3 +27,4 @@ export { kimiK2Plugin } from './builtin/kimi-k2.js';
 export { deepseekV32Plugin } from './builtin/deepseek-v3-2.js';
 export { deepseekR1Plugin } from './builtin/deepseek-r1.js';
 export { KIMI_K2_TOKENS, kimiK2Format } from './builtin/kimi-k2/format.js';
+export { isLfm2Template, lfm2Plugin } from './builtin/lfm2.js';
