@@ -25,6 +25,7 @@ export type { GrammarTrigger } from './grammar-trigger.js';
 export { mapChatAst } from './map-chat-ast.js';
 export type { MappedChat } from './map-chat-ast.js';
 export { normalizeQuotes } from './normalize-quotes.js';
+export { VALUE_TAGS, valueTreeArguments, valueTreeToJson } from './value-tree.js';
 export { braceDepth } from './brace-depth.js';
 export { emptyMessage } from './chat-message.js';
 export type { AssistantMessage, ChatDelta, ChatToolCallOut, ToolCallDelta } from './chat-message.js';

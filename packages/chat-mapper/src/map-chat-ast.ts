@@ -3,6 +3,7 @@ import { braceDepth } from './brace-depth.js';
 import type { AssistantMessage, ChatToolCallOut } from './chat-message.js';
 import { CHAT_TAGS } from './chat-tags.js';
 import { normalizeQuotes } from './normalize-quotes.js';
+import { valueTreeArguments } from './value-tree.js';
 
 /** What {@link mapChatAst} found besides the message. */
 export interface MappedChat {
@@ -97,6 +98,12 @@ export function mapChatAst(nodes: readonly AstNode[]): MappedChat {
         }
         break;
       case CHAT_TAGS.toolArgs: {
+        // Arguments in another notation come as a value tree, written out as JSON.
+        const converted = valueTreeArguments(node);
+        if (converted !== undefined) {
+          writeTarget(converted);
+          break;
+        }
         const text = trimEnd(node.text);
         if (text.startsWith('{')) writeTarget(normalizeQuotes(text));
         break;

@@ -10,12 +10,14 @@ import { solarOpenPlugin } from './builtin/solar-open.js';
 import { gptOssPlugin } from './builtin/gpt-oss.js';
 import { ministralPlugin } from './builtin/ministral.js';
 import { kimiK2Plugin } from './builtin/kimi-k2.js';
+import { gemma4Plugin } from './builtin/gemma-4.js';
 import type { WorkaroundPlugin } from './plugin.js';
 import { WorkaroundRegistry } from './registry.js';
 
 /**
  * The built-in workarounds, in the order they run (the reference's order: the later ones
- * may overwrite what the earlier ones set). The last three only patch rendering.
+ * may overwrite what the earlier ones set). gpt-oss, ministral and kimi-k2 only patch rendering;
+ * gemma-4 only supplies a dedicated format.
  */
 export const builtinPlugins: readonly WorkaroundPlugin[] = Object.freeze([
   oldThinkingTemplatePlugin,
@@ -30,6 +32,7 @@ export const builtinPlugins: readonly WorkaroundPlugin[] = Object.freeze([
   gptOssPlugin,
   ministralPlugin,
   kimiK2Plugin,
+  gemma4Plugin,
 ]);
 
 /**

@@ -43,3 +43,4 @@ export { solarOpenPlugin } from './builtin/solar-open.js';
 export { gptOssPlugin } from './builtin/gpt-oss.js';
 export { ministralPlugin } from './builtin/ministral.js';
 export { kimiK2Plugin } from './builtin/kimi-k2.js';
+export { gemma4Plugin } from './builtin/gemma-4.js';
