@@ -32,6 +32,7 @@ const TRAILING_SPACE = /[ \t\n\v\f\r]+$/u;
  * Maps the tagged tree of a chat parse to an assistant message. Tags are read in document
  * order. Tool arguments that arrive before the function name are buffered and handed over
  * once the name is known; Python-style values (`'quotes'`, `True`, `None`) become JSON;
+ * arguments in another notation, tagged as a value tree (see `VALUE_TAGS`), are written as JSON;
  * separately tagged arguments are assembled into a JSON object
  * (string values escaped, Python values normalised to JSON); at a tool's close a string
  * left open gets its quote and open braces are closed. A call whose name never arrives is
