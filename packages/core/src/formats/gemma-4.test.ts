@@ -13,7 +13,11 @@ import { sharedTemplate } from '../test-templates.js';
 
 const GEMMA_31B = sharedTemplate('google-gemma-4-31B-it');
 const GEMMA_31B_INTERLEAVED = sharedTemplate('google-gemma-4-31B-it-interleaved');
-const GEMMA_E2B_E4B = readFileSync(new URL('../../test/family-templates/gemma-4/google-gemma-4-e2b-e4b-litert-lm.jinja', import.meta.url), 'utf8');
+const familyTemplate = (file: string): string =>
+  readFileSync(new URL(`../../test/family-templates/gemma-4/${file}`, import.meta.url), 'utf8');
+const GEMMA_E2B_E4B = familyTemplate('google-gemma-4-e2b-e4b-litert-lm.jinja');
+const GEMMA_LITERT = familyTemplate('google-gemma-4-litert-lm.jinja');
+const GEMMA_TEMPLATES = [GEMMA_31B, GEMMA_31B_INTERLEAVED, GEMMA_E2B_E4B, GEMMA_LITERT];
 
 const tool = (name: string, properties: ToolDefinition['function']['parameters'] = {}): ToolDefinition => ({
   type: 'function',
@@ -201,8 +205,8 @@ describe('gemma-4 format', () => {
 });
 
 describe('gemma-4 templates', () => {
-  it('pass the self-check, the official small-model template included', () => {
-    for (const source of [GEMMA_31B, GEMMA_31B_INTERLEAVED, GEMMA_E2B_E4B]) {
+  it('pass the self-check, the on-device templates included', () => {
+    for (const source of GEMMA_TEMPLATES) {
       const report = checkTemplate(source);
       expect(report.failed).toBe(0);
       expect(report.scenarios.find((s) => s.name === 'tool call')).toMatchObject({ passed: true, grammar: 'accepted' });
@@ -211,11 +215,19 @@ describe('gemma-4 templates', () => {
   });
 
   it('are recognised by the plugin, and no other family is', () => {
-    for (const source of [GEMMA_31B, GEMMA_31B_INTERLEAVED, GEMMA_E2B_E4B]) expect(gemma4Plugin.matches(source)).toBe(true);
+    for (const source of GEMMA_TEMPLATES) expect(gemma4Plugin.matches(source)).toBe(true);
     for (const other of ['google-gemma-2-2b-it', 'openai-gpt-oss-120b', 'Qwen3-Coder', 'moonshotai-Kimi-K2', 'mistralai-Ministral-3-14B-Reasoning-2512']) {
       expect(gemma4Plugin.matches(sharedTemplate(other))).toBe(false);
     }
     expect(builtinPlugins).toContain(gemma4Plugin);
+  });
+
+  it('read the empty thought the generation prompt holds when thinking is off', () => {
+    for (const format of ['auto', 'none'] as const) {
+      const off = createChatParser(GEMMA_LITERT, request({ tools: null, enable_thinking: false, reasoning_format: format }));
+      expect(off.generationPrompt).toBe('<|turn>model\n<|channel>thought\n<channel|>');
+      expect(off.parse('Hello!')).toEqual({ role: 'assistant', content: 'Hello!' });
+    }
   });
 
   it('read calls through the small-model template too', () => {
