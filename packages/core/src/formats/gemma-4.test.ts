@@ -228,6 +228,8 @@ describe('gemma-4 templates', () => {
       expect(off.generationPrompt).toBe('<|turn>model\n<|channel>thought\n<channel|>');
       expect(off.parse('Hello!')).toEqual({ role: 'assistant', content: 'Hello!' });
     }
+    const json = createChatParser(GEMMA_LITERT, request({ tools: null, enable_thinking: false, reasoning_format: 'none', json_schema: '{"type": "object"}' }));
+    expect(json.parse('{"a": 1}').content).toBe('{"a": 1}');
   });
 
   it('read calls through the small-model template too', () => {

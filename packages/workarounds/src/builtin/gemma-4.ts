@@ -18,27 +18,33 @@ const RESPONSE_START = '<|tool_response>';
 const isGemma4 = (source: string): boolean => source.includes(`${CALL_START}call:`) && source.includes(STRING_DELIMITER);
 
 /**
- * The answer before any tool call: thoughts (`<|channel>thought…<channel|>`) and content,
- * in any order. Stray channel markers — an empty `<|channel>`, a lone `<channel|>`, which
- * Gemma 4 is known to emit — are read and dropped. `stops` end a stretch of content.
+ * One thought, `<|channel>thought…<channel|>`: reasoning, or (not extracting) content, but
+ * an empty one — the generation prompt's "no thinking" block — is no content.
+ */
+function thought(p: ChatBuilder, extract: boolean): Parser {
+  if (extract) return p.sequence(THOUGHT_START, p.space(), p.reasoning(p.until(CHANNEL_END)), CHANNEL_END);
+  return p.choice(
+    p.sequence(THOUGHT_START, p.space(), CHANNEL_END),
+    p.content(p.sequence(THOUGHT_START, p.until(CHANNEL_END), CHANNEL_END)),
+  );
+}
+
+/** An empty channel opener, which Gemma 4 is known to emit before a thought: dropped. */
+const strayOpen = (p: ChatBuilder): Parser => p.sequence(CHANNEL_START, p.negate('thought'));
+
+/**
+ * The answer before any tool call: thoughts and content, in any order. Stray channel
+ * markers (an empty `<|channel>`, a lone `<channel|>`) are read and dropped. `stops` end a
+ * stretch of content.
  */
 function answerParts(p: ChatBuilder, extract: boolean, stops: readonly string[]): Parser {
-  const thought = extract
-    ? p.sequence(THOUGHT_START, p.space(), p.reasoning(p.until(CHANNEL_END)), CHANNEL_END)
-    : // Kept as content; an empty one (the prompt's "no thinking" block) is dropped.
-      p.choice(
-        p.sequence(THOUGHT_START, p.space(), CHANNEL_END),
-        p.content(p.sequence(THOUGHT_START, p.until(CHANNEL_END), CHANNEL_END)),
-      );
-  const strayOpen = p.sequence(CHANNEL_START, p.negate('thought'));
   const text = p.content(p.untilOneOf([CHANNEL_START, CHANNEL_END, ...stops]));
-  return p.zeroOrMore(p.choice(thought, strayOpen, CHANNEL_END, text));
+  return p.zeroOrMore(p.choice(thought(p, extract), strayOpen(p), CHANNEL_END, text));
 }
 
 /** A thought at most, for answers that must be calls or JSON. */
 function leadingThought(p: ChatBuilder, extract: boolean): Parser {
-  const body = p.sequence(THOUGHT_START, p.space(), extract ? p.reasoning(p.until(CHANNEL_END)) : p.until(CHANNEL_END), CHANNEL_END);
-  return p.optional(p.sequence(p.zeroOrMore(p.sequence(CHANNEL_START, p.negate('thought'))), extract ? body : p.content(body)));
+  return p.optional(p.sequence(p.zeroOrMore(strayOpen(p)), thought(p, extract)));
 }
 
 /** `<|tool_call>call:NAME{…}<tool_call|>`, once or (parallel) repeatedly: the grammar's trigger rule. */
