@@ -7,9 +7,9 @@ export const STRING_DELIMITER = '<|"|>';
 
 /**
  * Gemma 4's value notation, as its template's `format_argument` writes tool-call
- * arguments: objects with bare keys (`{key:value,…}`), arrays, strings between
- * `<|"|>` tokens (raw, no escapes), and bare numbers, booleans and null (`None` as well). The parts are
- * tagged as a value tree, which the chat mapper writes out as JSON. Returns the object
+ * arguments: objects with bare keys (`{key:value,…}`), arrays, strings between `<|"|>`
+ * tokens (raw, no escapes), and bare numbers, booleans and null (`None` as well). The parts
+ * are tagged as a value tree, which the chat mapper writes out as JSON. Returns the object
  * rule (the arguments of a call); the rules are shared by every call of the parser.
  */
 export function gemmaObject(p: ChatBuilder): Parser {
