@@ -27,6 +27,7 @@ export type { MappedChat } from './map-chat-ast.js';
 export { normalizeQuotes } from './normalize-quotes.js';
 export { argumentKey } from './argument-key.js';
 export type { ArgumentSpacing } from './argument-key.js';
+export { VALUE_TAGS, valueTreeArguments, valueTreeToJson } from './value-tree.js';
 export { braceDepth } from './brace-depth.js';
 export { emptyMessage } from './chat-message.js';
 export type { AssistantMessage, ChatDelta, ChatToolCallOut, ToolCallDelta } from './chat-message.js';

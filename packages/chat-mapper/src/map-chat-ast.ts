@@ -4,6 +4,7 @@ import { braceDepth } from './brace-depth.js';
 import type { AssistantMessage, ChatToolCallOut } from './chat-message.js';
 import { CHAT_TAGS } from './chat-tags.js';
 import { normalizeQuotes } from './normalize-quotes.js';
+import { valueTreeArguments } from './value-tree.js';
 
 /** What {@link mapChatAst} found besides the message. */
 export interface MappedChat {
@@ -32,6 +33,7 @@ const TRAILING_SPACE = /[ \t\n\v\f\r]+$/u;
  * Maps the tagged tree of a chat parse to an assistant message. Tags are read in document
  * order. Tool arguments that arrive before the function name are buffered and handed over
  * once the name is known; Python-style values (`'quotes'`, `True`, `None`) become JSON;
+ * arguments in another notation, tagged as a value tree (see `VALUE_TAGS`), are written as JSON;
  * separately tagged arguments are assembled into a JSON object
  * (string values escaped, Python values normalised to JSON; Python keyword arguments
  * spaced as `json.dumps`, their strings untrimmed); at a tool's close a string
@@ -102,6 +104,12 @@ export function mapChatAst(nodes: readonly AstNode[]): MappedChat {
         }
         break;
       case CHAT_TAGS.toolArgs: {
+        // Arguments in another notation come as a value tree, written out as JSON.
+        const converted = valueTreeArguments(node);
+        if (converted !== undefined) {
+          writeTarget(converted);
+          break;
+        }
         // Inside an unfinished object, trailing whitespace is part of the value (`{"a": `);
         // only after the object is it layout.
         const text = node.partial && braceDepth(node.text) > 0 ? node.text : trimEnd(node.text);

@@ -13,6 +13,7 @@ import { kimiK2Plugin } from './builtin/kimi-k2.js';
 import { deepseekV32Plugin } from './builtin/deepseek-v3-2.js';
 import { deepseekR1Plugin } from './builtin/deepseek-r1.js';
 import { lfm2Plugin } from './builtin/lfm2.js';
+import { gemma4Plugin } from './builtin/gemma-4.js';
 import type { WorkaroundPlugin } from './plugin.js';
 import { WorkaroundRegistry } from './registry.js';
 
@@ -37,6 +38,7 @@ export const builtinPlugins: readonly WorkaroundPlugin[] = Object.freeze([
   deepseekV32Plugin,
   deepseekR1Plugin,
   lfm2Plugin,
+  gemma4Plugin,
 ]);
 
 /**

@@ -28,3 +28,4 @@ export { deepseekV32Plugin } from './builtin/deepseek-v3-2.js';
 export { deepseekR1Plugin } from './builtin/deepseek-r1.js';
 export { KIMI_K2_TOKENS, kimiK2Format } from './builtin/kimi-k2/format.js';
 export { isLfm2Template, lfm2Plugin } from './builtin/lfm2.js';
+export { gemma4Plugin } from './builtin/gemma-4.js';

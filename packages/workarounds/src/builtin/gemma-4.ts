@@ -1,0 +1,108 @@
+import { functionTools, type ChatBuilder, type ChatFormat, type FormatContext, type FormatRequest } from '@autoparser/chat-mapper';
+import type { TemplateAnalysis } from '../analysis-types.js';
+import type { WorkaroundPlugin } from '../plugin.js';
+import { gemmaObject, STRING_DELIMITER } from './gemma-4/values.js';
+
+type Parser = ChatFormat['parser'];
+
+const TURN_START = '<|turn>';
+const MODEL_TURN = `${TURN_START}model\n`;
+const CHANNEL_START = '<|channel>';
+const CHANNEL_END = '<channel|>';
+const THOUGHT_START = `${CHANNEL_START}thought`;
+const CALL_START = '<|tool_call>';
+const CALL_END = '<tool_call|>';
+const RESPONSE_START = '<|tool_response>';
+
+/** Gemma 4 templates write calls as `<|tool_call>call:` and strings between `<|"|>` tokens. */
+const isGemma4 = (source: string): boolean => source.includes(`${CALL_START}call:`) && source.includes(STRING_DELIMITER);
+
+/**
+ * One thought, `<|channel>thought…<channel|>`: reasoning, or (not extracting) content, but
+ * an empty one — the generation prompt's "no thinking" block — is no content.
+ */
+function thought(p: ChatBuilder, extract: boolean): Parser {
+  if (extract) return p.sequence(THOUGHT_START, p.space(), p.reasoning(p.until(CHANNEL_END)), CHANNEL_END);
+  return p.choice(
+    p.sequence(THOUGHT_START, p.space(), CHANNEL_END),
+    p.content(p.sequence(THOUGHT_START, p.until(CHANNEL_END), CHANNEL_END)),
+  );
+}
+
+/** An empty channel opener, which Gemma 4 is known to emit before a thought: dropped. */
+const strayOpen = (p: ChatBuilder): Parser => p.sequence(CHANNEL_START, p.negate('thought'));
+
+/**
+ * The answer before any tool call: thoughts and content, in any order. Stray channel
+ * markers (an empty `<|channel>`, a lone `<channel|>`) are read and dropped. `stops` end a
+ * stretch of content.
+ */
+function answerParts(p: ChatBuilder, extract: boolean, stops: readonly string[]): Parser {
+  const text = p.content(p.untilOneOf([CHANNEL_START, CHANNEL_END, ...stops]));
+  return p.zeroOrMore(p.choice(thought(p, extract), strayOpen(p), CHANNEL_END, text));
+}
+
+/** A thought at most, for answers that must be calls or JSON. */
+function leadingThought(p: ChatBuilder, extract: boolean): Parser {
+  return p.optional(p.sequence(p.zeroOrMore(strayOpen(p)), thought(p, extract)));
+}
+
+/** `<|tool_call>call:NAME{…}<tool_call|>`, once or (parallel) repeatedly: the grammar's trigger rule. */
+function toolCalls(p: ChatBuilder, request: FormatRequest): Parser {
+  const args = gemmaObject(p);
+  const alternatives = functionTools(request.tools).map((tool) => {
+    const name = tool.function.name;
+    return p.sharedRule(`tool-${name}`, () =>
+      p.tool(p.sequence(p.toolOpen(p.sequence(p.toolName(p.literal(name)), p.peek('{'))), p.toolArgs(args))),
+    );
+  });
+  const call = p.sequence(CALL_START, 'call:', p.choice(...alternatives), CALL_END);
+  // The template follows calls with the opener of their responses: the model writes it too.
+  const responses = p.optional(p.sequence(RESPONSE_START, p.space()));
+  return p.triggerRule('gemma4-tool-calls', p.sequence(call, request.parallelToolCalls ? p.zeroOrMore(call) : p.eps(), p.space(), responses));
+}
+
+/** The parser of `generationPrompt + output` for one request, and its grammar plan. */
+function gemma4Format({ builder: p, request }: FormatContext<TemplateAnalysis>): ChatFormat {
+  const extract = request.extractReasoning;
+  // The generation prompt opens the model turn, unless the prompt already ends inside it.
+  const start = p.optional(MODEL_TURN);
+  const withTools = functionTools(request.tools).length > 0 && request.toolChoice !== 'none';
+  let parser: Parser;
+  let grammar: ChatFormat['grammar'] = null;
+  if (request.responseSchema !== undefined) {
+    const json = p.content(p.jsonSchema('response-format-schema', request.responseSchema));
+    const body = p.choice(p.sequence('```json', p.space(), json, p.space(), '```'), json);
+    parser = p.sequence(start, leadingThought(p, extract), p.space(), body, p.space(), p.end());
+    grammar = { lazy: false, triggers: [] };
+  } else if (withTools && request.toolChoice === 'required') {
+    parser = p.sequence(start, leadingThought(p, extract), p.space(), toolCalls(p, request), p.end());
+    grammar = { lazy: false, triggers: [] };
+  } else if (withTools) {
+    parser = p.sequence(start, answerParts(p, extract, [CALL_START]), p.optional(toolCalls(p, request)), p.end());
+    grammar = { lazy: true, triggers: [{ type: 'word', value: CALL_START }] };
+  } else {
+    parser = p.sequence(start, answerParts(p, extract, []), p.end());
+  }
+  return {
+    parser,
+    grammar,
+    preservedTokens: [CHANNEL_START, CHANNEL_END, CALL_START, CALL_END, TURN_START],
+    thinkingStartTag: THOUGHT_START,
+    thinkingEndTag: CHANNEL_END,
+    additionalStops: [],
+  };
+}
+
+/**
+ * Gemma 4: reasoning in a `<|channel>thought…<channel|>` block, stray channel markers
+ * dropped, and tool calls `<|tool_call>call:NAME{key:value,…}<tool_call|>` whose
+ * arguments are in Gemma's own notation (bare keys, `<|"|>` strings), mapped to JSON.
+ */
+export const gemma4Plugin: WorkaroundPlugin = {
+  name: 'gemma-4',
+  description:
+    'Gemma 4 writes tool arguments in its own notation (bare keys, <|"|> strings) and channel-marked thoughts; a dedicated format parses them.',
+  matches: (source) => isGemma4(source),
+  format: gemma4Format,
+};
