@@ -1,8 +1,12 @@
 import type { WorkaroundPlugin } from '../plugin.js';
 
+/** Llama 3.1's end of a turn that waits for tool results: the model stops there. */
+const END_OF_MESSAGE = '<|eom_id|>';
+
 /**
  * Functionary 3.1 writes each call as `<function=name>{…}</function>` with no section
- * around the calls, and its python tool makes the diff find spurious markers.
+ * around the calls, and its python tool makes the diff find spurious markers. A turn with
+ * calls ends with `<|eom_id|>`, which stays a preserved token but is also a stop.
  */
 export const functionary31Plugin: WorkaroundPlugin = {
   name: 'functionary-3.1',
@@ -24,6 +28,10 @@ export const functionary31Plugin: WorkaroundPlugin = {
       },
       function: { ...analysis.tools.function, name_prefix: '', close: '' },
     },
-    preserved_tokens: ['<|eot_id|>', '<|eom_id|>', '<function=', '>', '</function>'],
+    preserved_tokens: ['<|eot_id|>', END_OF_MESSAGE, '<function=', '>', '</function>'],
   }),
+  format: (context) => {
+    const general = context.general();
+    return { ...general, additionalStops: [...general.additionalStops, END_OF_MESSAGE] };
+  },
 };
