@@ -2,6 +2,7 @@ import { commandRPlusPlugin } from './builtin/command-r-plus.js';
 import { deepseekR1DistillQwenPlugin } from './builtin/deepseek-r1-distill-qwen.js';
 import { functionary31Plugin } from './builtin/functionary-3-1.js';
 import { functionary32Plugin } from './builtin/functionary-3-2.js';
+import { gigachat3Plugin } from './builtin/gigachat-3.js';
 import { granite33Plugin } from './builtin/granite-3-3.js';
 import { nemotronNanoV2Plugin } from './builtin/nemotron-nano-v2.js';
 import { oldThinkingTemplatePlugin } from './builtin/old-thinking-template.js';
@@ -16,7 +17,8 @@ import { WorkaroundRegistry } from './registry.js';
 
 /**
  * The built-in workarounds, in the order they run (the reference's order: the later ones
- * may overwrite what the earlier ones set). The last three only patch rendering.
+ * may overwrite what the earlier ones set). gpt-oss, ministral and kimi-k2 only patch rendering;
+ * functionary-3.2 and gigachat-3 only supply a dedicated format.
  */
 export const builtinPlugins: readonly WorkaroundPlugin[] = Object.freeze([
   oldThinkingTemplatePlugin,
@@ -32,6 +34,7 @@ export const builtinPlugins: readonly WorkaroundPlugin[] = Object.freeze([
   ministralPlugin,
   kimiK2Plugin,
   functionary32Plugin,
+  gigachat3Plugin,
 ]);
 
 /**
