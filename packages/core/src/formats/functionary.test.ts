@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { accumulateDeltas } from '@autoparser/chat-mapper';
 import { matchGbnf, parseGbnf } from '@autoparser/gbnf-emitter';
 import type { ToolDefinition } from '@autoparser/template-analyzer';
@@ -12,6 +13,10 @@ import { sharedTemplate } from '../test-templates.js';
 
 const V32 = sharedTemplate('meetkai-functionary-medium-v3.2');
 const V31 = sharedTemplate('meetkai-functionary-medium-v3.1');
+const familyTemplate = (file: string): string =>
+  readFileSync(new URL(`../../test/family-templates/functionary/${file}`, import.meta.url), 'utf8');
+const V32_FAMILY = ['functionary-v3.llama3-2024-08-14.jinja', 'functionary-v3.llama3-2024-09-19-composed.jinja'];
+const V31_LATEST = familyTemplate('functionary-v3-llama3.1-2024-09-24.jinja');
 
 const tool = (name: string, properties: Record<string, unknown>, required: string[]): ToolDefinition => ({
   type: 'function',
@@ -162,5 +167,29 @@ describe('the functionary plugins recognise their own templates only', () => {
     expect(functionary32Plugin.matches(V31)).toBe(false);
     expect(functionary31Plugin.matches(V32)).toBe(false);
     for (const source of others) expect(functionary32Plugin.matches(source)).toBe(false);
+  });
+});
+
+describe('other official Functionary templates', () => {
+  it('v3.2 revisions: matched, parsed and self-checked', () => {
+    for (const file of V32_FAMILY) {
+      const source = familyTemplate(file);
+      expect(functionary32Plugin.matches(source)).toBe(true);
+      expect(checkTemplate(source)).toMatchObject({ passed: 3, failed: 0 });
+      const parser = createChatParser(source, request());
+      expect(parser.formatPlugin).toBe('functionary-3.2');
+      expect(parser.parse('all\nOK.>>>get_time\n{"zone": "UTC"}').tool_calls?.[0]?.function.name).toBe('get_time');
+    }
+  });
+
+  it('the latest v3.1, whose arguments are not passed through tojson, reads JSON calls', () => {
+    expect(functionary31Plugin.matches(V31_LATEST)).toBe(true);
+    expect(functionary32Plugin.matches(V31_LATEST)).toBe(false);
+    expect(checkTemplate(V31_LATEST)).toMatchObject({ passed: 3, failed: 0 });
+    const parser = createChatParser(V31_LATEST, request());
+    expect(parser.parse('<function=get_time>{"zone": "UTC"}</function>').tool_calls?.[0]?.function).toEqual({
+      name: 'get_time',
+      arguments: '{"zone": "UTC"}',
+    });
   });
 });

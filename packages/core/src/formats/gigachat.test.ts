@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { accumulateDeltas } from '@autoparser/chat-mapper';
 import { matchGbnf, parseGbnf } from '@autoparser/gbnf-emitter';
 import type { ToolDefinition } from '@autoparser/template-analyzer';
@@ -103,7 +104,23 @@ describe('GigaChat 3 (function call messages)', () => {
     for (const name of ['Qwen-Qwen3-0.6B', 'meetkai-functionary-medium-v3.2', 'Kimi-K2-Instruct']) {
       expect(gigachat3Plugin.matches(sharedTemplate(name))).toBe(false);
     }
-    // GigaChat 3.1 has a function-call token of its own.
+    // Later GigaChat versions call tools with tokens of their own.
     expect(gigachat3Plugin.matches(`${GIGACHAT}<|function_call|>`)).toBe(false);
+    expect(gigachat3Plugin.matches(`${GIGACHAT}{{- '<｜GCML｜tool_calls>' -}}`)).toBe(false);
+  });
+});
+
+describe('another official GigaChat 3 template', () => {
+  const source = readFileSync(
+    new URL('../../test/family-templates/gigachat/GigaChat3-10B-A1.8B-llama.cpp-6f9ffbd.jinja', import.meta.url),
+    'utf8',
+  );
+
+  it('is matched, parsed and self-checked', () => {
+    expect(gigachat3Plugin.matches(source)).toBe(true);
+    expect(checkTemplate(source)).toMatchObject({ passed: 2, failed: 0 });
+    const parser = createChatParser(source, request());
+    expect(parser.formatPlugin).toBe('gigachat-3');
+    expect(parser.parse(`Sure.${CALL}`).tool_calls?.[0]?.function.name).toBe('get_weather');
   });
 });

@@ -62,10 +62,13 @@ function gigachatFormat(ctx: FormatContext<TemplateAnalysis>): ChatFormat | unde
 export const gigachat3Plugin: WorkaroundPlugin = {
   name: 'gigachat-3',
   description: 'GigaChat 3: at most one call, as a "function call<|role_sep|>" message after <|message_sep|>; the closing separator is not content.',
+  // A call rendered as a `function call` role message; later GigaChat versions call tools
+  // with tokens of their own (`<|function_call|>`, GCML tags) and are not this format.
   matches: (source) =>
     source.includes('<|role_sep|>') &&
     source.includes('<|message_sep|>') &&
-    source.includes('function call') &&
-    !source.includes('<|function_call|>'),
+    /['"]role['"]\s*:\s*['"]function call['"]/.test(source) &&
+    !source.includes('<|function_call|>') &&
+    !source.includes('GCML'),
   format: gigachatFormat,
 };
