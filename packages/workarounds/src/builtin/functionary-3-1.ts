@@ -28,7 +28,7 @@ function jsonArguments(analysis: TemplateAnalysis): Pick<ToolsAnalysis, 'format'
 export const functionary31Plugin: WorkaroundPlugin = {
   name: 'functionary-3.1',
   description:
-    'Functionary 3.1 calls are <function=name>{…}</function> with no section markers; content is plain.',
+    'Functionary 3.1 calls are <function=name>{json}</function> with no section markers; content is plain; <|eom_id|> ends a turn with calls.',
   matches: (source) =>
     source.includes('set has_code_interpreter = tools | selectattr("type", "equalto", "code_interpreter") | list | length > 0'),
   patchAnalysis: (analysis) => {
