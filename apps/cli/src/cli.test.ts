@@ -243,7 +243,13 @@ describe('check', () => {
   });
 
   it('exits 1 when a scenario fails', async () => {
-    const { code, out } = await run(['check', `${TEMPLATES}/meetkai-functionary-medium-v3.2.jinja`, '--json']);
+    // Calls rendered as plain text that no analysis can find: they come back as content.
+    const plainCalls = join(dir, 'plain-calls.jinja');
+    writeFileSync(
+      plainCalls,
+      "{% for m in messages %}<|{{ m.role }}|>{{ m.content or '' }}{% for c in m.tool_calls or [] %}CALL {{ c.function.name }}{% endfor %}\n{% endfor %}{% if add_generation_prompt %}<|assistant|>{% endif %}",
+    );
+    const { code, out } = await run(['check', plainCalls, '--json']);
     expect(code).toBe(1);
     expect((JSON.parse(out) as { failed: number }).failed).toBeGreaterThan(0);
   });

@@ -33,6 +33,8 @@ export const CHAT_TAGS = {
   toolArgStringValue: 'tool-arg-string-value',
   /** A JSON (or Python literal) value, copied through with quote normalisation. */
   toolArgJsonValue: 'tool-arg-value',
+  /** Raw code written instead of JSON arguments; the arguments become `{"code": …}`. */
+  toolCode: 'tool-code',
 } as const;
 
 /** One tag of {@link CHAT_TAGS}. */

@@ -5,6 +5,7 @@ import type { AssistantMessage, ChatToolCallOut } from './chat-message.js';
 import { CHAT_TAGS } from './chat-tags.js';
 import { normalizeQuotes } from './normalize-quotes.js';
 import { valueTreeArguments } from './value-tree.js';
+import { openCodeArguments } from './code-arguments.js';
 
 /** What {@link mapChatAst} found besides the message. */
 export interface MappedChat {
@@ -142,6 +143,11 @@ export function mapChatAst(nodes: readonly AstNode[]): MappedChat {
       }
       case CHAT_TAGS.toolArgJsonValue:
         if (node.text !== '') writeTarget(readTarget() + normalizeQuotes(trimEnd(node.text)));
+        break;
+      case CHAT_TAGS.toolCode:
+        // The close of the call ends the string and the object.
+        writeTarget(openCodeArguments(node.text));
+        quotePending = true;
         break;
       case CHAT_TAGS.toolArgClose:
         if (quotePending) {

@@ -1,6 +1,8 @@
 import { commandRPlusPlugin } from './builtin/command-r-plus.js';
 import { deepseekR1DistillQwenPlugin } from './builtin/deepseek-r1-distill-qwen.js';
 import { functionary31Plugin } from './builtin/functionary-3-1.js';
+import { functionary32Plugin } from './builtin/functionary-3-2.js';
+import { gigachat3Plugin } from './builtin/gigachat-3.js';
 import { granite33Plugin } from './builtin/granite-3-3.js';
 import { nemotronNanoV2Plugin } from './builtin/nemotron-nano-v2.js';
 import { oldThinkingTemplatePlugin } from './builtin/old-thinking-template.js';
@@ -39,6 +41,8 @@ export const builtinPlugins: readonly WorkaroundPlugin[] = Object.freeze([
   deepseekR1Plugin,
   lfm2Plugin,
   gemma4Plugin,
+  functionary32Plugin,
+  gigachat3Plugin,
 ]);
 
 /**

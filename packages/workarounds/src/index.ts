@@ -15,6 +15,8 @@ export { builtinPlugins, createDefaultRegistry } from './builtin-plugins.js';
 export { commandRPlusPlugin } from './builtin/command-r-plus.js';
 export { deepseekR1DistillQwenPlugin } from './builtin/deepseek-r1-distill-qwen.js';
 export { functionary31Plugin } from './builtin/functionary-3-1.js';
+export { functionary32Plugin } from './builtin/functionary-3-2.js';
+export { gigachat3Plugin } from './builtin/gigachat-3.js';
 export { granite33Plugin } from './builtin/granite-3-3.js';
 export { nemotronNanoV2Plugin } from './builtin/nemotron-nano-v2.js';
 export { oldThinkingTemplatePlugin } from './builtin/old-thinking-template.js';

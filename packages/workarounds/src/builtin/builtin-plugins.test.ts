@@ -88,6 +88,19 @@ describe('functionary-3.1', () => {
     expect(after.preserved_tokens).toEqual(['<|eot_id|>', '<|eom_id|>', '<function=', '>', '</function>']);
     expect(before.preserved_tokens).toEqual(['<|python_tag|>']);
   });
+  it('reads arguments the template concatenates as given as JSON', () => {
+    const before = createEmptyAnalysis();
+    before.tools.format.mode = 'TAG_WITH_TAGGED';
+    before.tools.function.name_suffix = ">{'AA': 'XXXX'}";
+    before.tools.arguments.name_prefix = "<function=F>{'";
+    const source =
+      '{%- set has_code_interpreter = tools | selectattr("type", "equalto", "code_interpreter") | list | length > 0 -%}';
+    const after = functionary31Plugin.patchAnalysis!(before, source);
+    expect(after.tools.format.mode).toBe('TAG_WITH_JSON');
+    expect(after.tools.function.name_suffix).toBe('>');
+    expect(after.tools.arguments).toEqual(createEmptyAnalysis().tools.arguments);
+    expect(before.tools.format.mode).toBe('TAG_WITH_TAGGED');
+  });
 });
 
 describe('deepseek-r1-distill-qwen', () => {
