@@ -10,6 +10,11 @@ function idOf(plugin: object): number {
   return id;
 }
 
+// Keys per plugin list and source: lists are long-lived (the built-ins), and a source string
+// looked up again hashes for free, so a repeat costs one map lookup instead of every `matches`.
+const MEMO_SOURCES = 64;
+const memo = new WeakMap<readonly TemplatePlugin[], Map<string, string>>();
+
 /**
  * A cache key for the plugins that apply to `source`: the identities of the matching
  * plugins, in order. Two plugin lists that run the same code on a source share the key; a
@@ -17,6 +22,20 @@ function idOf(plugin: object): number {
  * counts as matching (the caller reports the error when it runs the plugin).
  */
 export function pluginKey(plugins: readonly TemplatePlugin[], source: string): string {
+  let known = memo.get(plugins);
+  const hit = known?.get(source);
+  if (hit !== undefined) return hit;
+  const key = computeKey(plugins, source);
+  // A list that changes after use (a mutable array) would make a memo stale: only frozen lists are memoised.
+  if (Object.isFrozen(plugins)) {
+    if (known === undefined) memo.set(plugins, (known = new Map()));
+    if (known.size >= MEMO_SOURCES) known.delete(known.keys().next().value!);
+    known.set(source, key);
+  }
+  return key;
+}
+
+function computeKey(plugins: readonly TemplatePlugin[], source: string): string {
   const used: number[] = [];
   for (const plugin of plugins) {
     let matched: boolean;

@@ -4,22 +4,26 @@
  *
  * @internal
  */
-import { hashSource } from '../analysis/analysis-cache.js';
 import { applyRenderHooks, type RenderPatched } from '../plugins/apply-render-hooks.js';
 import { pluginKey } from '../plugins/plugin-key.js';
 import type { TemplatePlugin } from '../plugins/template-plugin.js';
 
-const CACHE_SIZE = 64;
-const cache = new Map<string, { readonly source: string; readonly patched: RenderPatched }>();
-const NO_PLUGINS: readonly TemplatePlugin[] = [];
+const CACHE_SOURCES = 64;
+// By source, then by the plugins that apply: a source string looked up again hashes for free.
+const cache = new Map<string, Map<string, RenderPatched>>();
+const NO_PLUGINS: readonly TemplatePlugin[] = Object.freeze([]);
 
-/** The render hooks of `plugins` applied to `source` (cached; a hash collision is a miss). */
+/** The render hooks of `plugins` applied to `source` (cached). */
 export function renderPatches(source: string, plugins: readonly TemplatePlugin[] = NO_PLUGINS): RenderPatched {
-  const key = `${hashSource(source)}|${pluginKey(plugins, source)}`;
-  const hit = cache.get(key);
-  if (hit !== undefined && hit.source === source) return hit.patched;
+  const key = pluginKey(plugins, source);
+  let bySource = cache.get(source);
+  const hit = bySource?.get(key);
+  if (hit !== undefined) return hit;
   const patched = applyRenderHooks(plugins, source);
-  if (cache.size >= CACHE_SIZE) cache.delete(cache.keys().next().value!);
-  cache.set(key, { source, patched });
+  if (bySource === undefined) {
+    if (cache.size >= CACHE_SOURCES) cache.delete(cache.keys().next().value!);
+    cache.set(source, (bySource = new Map()));
+  }
+  bySource.set(key, patched);
   return patched;
 }
