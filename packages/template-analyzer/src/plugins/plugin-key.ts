@@ -28,7 +28,7 @@ export function pluginKey(plugins: readonly TemplatePlugin[], source: string): s
   const key = computeKey(plugins, source);
   // A list that changes after use (a mutable array) would make a memo stale: only frozen lists are memoised.
   if (Object.isFrozen(plugins)) {
-    if (known === undefined) memo.set(plugins, (known = new Map()));
+    if (known === undefined) memo.set(plugins, (known = new Map<string, string>()));
     if (known.size >= MEMO_SOURCES) known.delete(known.keys().next().value!);
     known.set(source, key);
   }

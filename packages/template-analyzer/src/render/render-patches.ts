@@ -22,7 +22,7 @@ export function renderPatches(source: string, plugins: readonly TemplatePlugin[]
   const patched = applyRenderHooks(plugins, source);
   if (bySource === undefined) {
     if (cache.size >= CACHE_SOURCES) cache.delete(cache.keys().next().value!);
-    cache.set(source, (bySource = new Map()));
+    cache.set(source, (bySource = new Map<string, RenderPatched>()));
   }
   bySource.set(key, patched);
   return patched;
