@@ -22,6 +22,12 @@ export interface FormatRequest {
   readonly enableThinking: boolean;
   /** The generation prompt the template appends (before any continued message). */
   readonly generationPrompt: string;
+  /**
+   * Recover output that strays from the canonical format (parse-only alternatives built
+   * with the builder's `recover(rule, p)`; the grammar never includes them). False in
+   * strict mode: parse exactly the canonical format.
+   */
+  readonly lenient: boolean;
 }
 
 /** How a grammar applies: from the start of the output, or lazily from a trigger on. */

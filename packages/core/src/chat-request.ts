@@ -51,6 +51,12 @@ export interface ChatRequest {
   readonly continue_final_message?: ContinueFinalMessage | undefined;
   /** The date templates print (ISO 8601). */
   readonly now?: string | undefined;
+  /**
+   * Parse exactly the canonical format, as the reference does: no recovery of output that
+   * strays from it (default false: recoveries apply, each reported as a `recovered` warning).
+   * The grammar is canonical either way.
+   */
+  readonly strict?: boolean | undefined;
   /** Extra template variables, set last so they override (llama.cpp's `chat_template_kwargs`). */
   readonly chat_template_kwargs?: { readonly [key: string]: JsonValue } | undefined;
 }

@@ -102,6 +102,7 @@ export function createChatParser(templateSource: string, request: ChatRequest, o
     responseSchema: schema,
     extractReasoning: (request.reasoning_format ?? 'auto') !== 'none',
     enableThinking: request.enable_thinking ?? true,
+    lenient: request.strict !== true,
     generationPrompt: baseGenerationPrompt(templateSource, params, generationPrompt, plugins),
   }, { templateSource, plugins });
   warnings.push(...generated.warnings);

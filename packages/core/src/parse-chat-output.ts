@@ -1,5 +1,5 @@
 import { mapChatAst, type AssistantMessage } from '@autoparser/chat-mapper';
-import { parse, type Arena, type AstNode } from '@autoparser/peg-core';
+import { parse, RECOVER_TAG_PREFIX, visitAst, type Arena, type AstNode } from '@autoparser/peg-core';
 import type { ParseWarning } from './parse-warning.js';
 
 /** An assistant message, with warnings when the output could not be read cleanly. */
@@ -16,6 +16,18 @@ function innermostPartial(nodes: readonly AstNode[]): AstNode | undefined {
     if (!node.partial) continue;
     found = innermostPartial(node.children) ?? node;
   }
+  return found;
+}
+
+/** One `recovered` warning per recovery node the parse went through, in output order. */
+function recoveries(nodes: readonly AstNode[], shift: number): ParseWarning[] {
+  const found: ParseWarning[] = [];
+  visitAst(nodes, (node) => {
+    if (!node.tag.startsWith(RECOVER_TAG_PREFIX)) return;
+    const rule = node.tag.slice(RECOVER_TAG_PREFIX.length);
+    const offset = Math.max(0, node.start - shift);
+    found.push({ code: 'recovered', rule, offset, message: `recovered by "${rule}" at offset ${offset}: the output strays from the template's format there` });
+  });
   return found;
 }
 
@@ -62,6 +74,7 @@ export function parseChatOutput(arena: Arena, generationPrompt: string, output: 
   const { message, warnings } = mapped;
   const out: ParsedMessage = message;
   const notes: ParseWarning[] = warnings.map((w) => ({ code: 'mapping', offset: 0, message: w }));
+  notes.push(...recoveries(result.nodes, shift));
   if (result.lenient === true || unclosed) {
     const open = innermostPartial(result.nodes);
     const inside = open === undefined ? 'an unfinished construct' : `an unfinished "${open.tag}"`;

@@ -5,9 +5,12 @@ export interface ParseWarning {
    * tool, invalid arguments, stray text); the whole output is returned as content.
    * `truncated`: a complete output ended inside a construct (unclosed tag, JSON, call); the
    * message is what was read so far. `mapping`: the tree was odd (e.g. a duplicate
-   * argument); the message is still returned.
+   * argument); the message is still returned. `recovered`: the output strayed from the
+   * canonical format and a named recovery (`rule`) read it anyway (never in strict mode).
    */
-  code: 'unparsed' | 'truncated' | 'mapping';
+  code: 'unparsed' | 'truncated' | 'mapping' | 'recovered';
+  /** For `recovered`: the recovery rule that applied (a stable code). */
+  rule?: string;
   /** Offset in the output (UTF-16) where the problem was found. */
   offset: number;
   /** A readable explanation. */

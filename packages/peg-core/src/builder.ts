@@ -291,6 +291,15 @@ export class PegBuilder {
     return this.add({ kind: 'atomic', child: this.lift(p) });
   }
 
+  /**
+   * `p` as a parse-only recovery named `rule`: the parser reads it (making an AST node
+   * tagged `recover:<rule>`), the grammar never asks for it. Put it after the canonical
+   * alternative, so canonical text reads as before.
+   */
+  recover(rule: string, p: ParserLike): Parser {
+    return this.add({ kind: 'recover', rule, child: this.lift(p) });
+  }
+
   /** `p`, making an AST node tagged `tag`. */
   tag(tag: string, p: ParserLike): Parser {
     return this.add({ kind: 'tag', tag, child: this.lift(p) });

@@ -14,7 +14,7 @@ export { loadArena } from './load-arena.js';
 export { dump } from './dump.js';
 export { charClassHas, parseCharClass } from './char-class.js';
 export type { CharClass } from './char-class.js';
-export { NODE_KINDS, UNBOUNDED } from './nodes.js';
+export { NODE_KINDS, RECOVER_TAG_PREFIX, UNBOUNDED } from './nodes.js';
 export type {
   AnyNode,
   Arena,
@@ -29,6 +29,7 @@ export type {
   LiteralNode,
   ParserId,
   PegNode,
+  RecoverNode,
   RefNode,
   RepeatNode,
   RestNode,

@@ -162,6 +162,23 @@ export interface TagNode {
 }
 
 /**
+ * Its child, read only by the parser, never by the grammar: a recovery from output that
+ * strays from the canonical format. Makes an AST node tagged `recover:<rule>` so callers
+ * can report which recovery applied. Grammar emission treats it as matching nothing.
+ */
+export interface RecoverNode {
+  /** Node kind. */
+  readonly kind: 'recover';
+  /** The recovery rule's name (a stable code, e.g. `marker-whitespace`). */
+  readonly rule: string;
+  /** The lenient parser. */
+  readonly child: ParserId;
+}
+
+/** The AST tag prefix of {@link RecoverNode} nodes. */
+export const RECOVER_TAG_PREFIX = 'recover:';
+
+/**
  * One parser of an arena. Nodes are plain data: children are referred to by {@link ParserId},
  * rules by name, so an arena serialises to JSON and back unchanged.
  */
@@ -182,7 +199,8 @@ export type PegNode =
   | RuleNode
   | RefNode
   | SchemaNode
-  | TagNode;
+  | TagNode
+  | RecoverNode;
 
 /** The kind names of {@link PegNode}, in a stable order. */
 export const NODE_KINDS = [
@@ -206,6 +224,7 @@ export const NODE_KINDS = [
   'schema',
   'atomic',
   'tag',
+  'recover',
 ] as const satisfies readonly PegNode['kind'][];
 
 /**

@@ -2,7 +2,7 @@ import type { AstNode } from './ast.js';
 import { charClassHas, type CharClass } from './char-class.js';
 import { PegError } from './errors.js';
 import { scanJson } from './json-scan.js';
-import type { Arena, PegNode } from './nodes.js';
+import { RECOVER_TAG_PREFIX, type Arena, type PegNode } from './nodes.js';
 import { FAIL, isNeedMore, needMore, needMoreAt } from './outcome.js';
 
 /** How a parse ended. */
@@ -314,9 +314,10 @@ function compileNode(node: PegNode, arena: Arena, m: Matcher[], id: number, rule
         return r;
       };
     }
-    case 'tag': {
+    case 'tag':
+    case 'recover': {
       const inner = child(node.child);
-      const tag = node.tag;
+      const tag = node.kind === 'tag' ? node.tag : `${RECOVER_TAG_PREFIX}${node.rule}`;
       return (st, pos) => {
         const mark = st.nodes.length;
         const r = inner(st, pos);

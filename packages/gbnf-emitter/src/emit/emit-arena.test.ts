@@ -1,6 +1,7 @@
 import { PegBuilder, type ParserLike } from '@autoparser/peg-core';
 import { describe, expect, it } from 'vitest';
 import { matchGbnf } from '../grammar/match-gbnf.js';
+import { parseGbnf } from '../grammar/parse-gbnf.js';
 import { arenaToGbnf } from './emit-arena.js';
 import { GbnfEmitError } from './emit-error.js';
 
@@ -89,5 +90,26 @@ describe('arenaToGbnf with schemas', () => {
 
   it('refuses a schema it cannot convert with the schema error', () => {
     expect(() => grammarOf((p) => p.schema(p.json(), 'x', { $ref: 'https://example.com/s.json' }))).toThrow(/remote|https/i);
+  });
+});
+
+describe('arenaToGbnf and parse-only recoveries', () => {
+  it('leaves recoveries out of choices, optionals and repetitions', () => {
+    expect(grammarOf((p) => p.sequence(p.choice('a', p.recover('r', 'b')), p.optional(p.recover('r', 'c')), p.zeroOrMore(p.recover('r', 'd')), 'e'))).toBe(
+      'root ::= "a" "e"',
+    );
+  });
+
+  it('drops a sequence that needs a recovery, and a rule or trigger only a recovery reaches', () => {
+    const g = grammarOf((p) => {
+      const stray = p.rule('stray', p.sequence('x', p.recover('r', 'y')));
+      return p.choice(p.triggerRule('call', 'c'), p.triggerRule('lost', p.sequence(stray, 'z')), 'w');
+    }, true);
+    expect(g).toBe('call ::= "c"\nroot ::= call');
+    expect(matchGbnf(parseGbnf(g), 'c').status).toBe('accepted');
+  });
+
+  it('refuses an arena that matches nothing outside its recoveries', () => {
+    expect(() => grammarOf((p) => p.sequence('a', p.recover('r', 'b')))).toThrow(expect.objectContaining({ code: 'empty-grammar' }));
   });
 });

@@ -4,6 +4,7 @@ import { GbnfEmitError } from './emit-error.js';
 import { exclusionRules } from './exclusion-rules.js';
 import { gbnfClass, gbnfLiteral, gbnfRuleName } from './gbnf-text.js';
 import { jsonRules } from './json-rules.js';
+import { parseOnlyNodes } from './parse-only-nodes.js';
 import { reachableNodes } from './reachable-nodes.js';
 import { RuleSet } from './rule-set.js';
 import { schemaExprs } from './schema-exprs.js';
@@ -20,21 +21,26 @@ export interface ArenaToGbnfOptions {
 /** An expression and how tightly it binds, to place parentheses only where needed. */
 interface Expr {
   readonly text: string;
-  readonly kind: 'empty' | 'atom' | 'seq' | 'alt';
+  /** `never`: matches nothing (a parse-only recovery), left out of sequences' choices. */
+  readonly kind: 'empty' | 'atom' | 'seq' | 'alt' | 'never';
 }
 
 const EMPTY: Expr = { text: '', kind: 'empty' };
+const NEVER: Expr = { text: '', kind: 'never' };
 const atom = (text: string): Expr => ({ text, kind: 'atom' });
 const grouped = (e: Expr): string => (e.kind === 'seq' || e.kind === 'alt' ? `(${e.text})` : e.text);
 
 function sequenceOf(parts: readonly Expr[]): Expr {
+  if (parts.some((p) => p.kind === 'never')) return NEVER;
   const live = parts.filter((p) => p.kind !== 'empty');
   if (live.length === 0) return EMPTY;
   if (live.length === 1) return live[0]!;
   return { text: live.map((p) => (p.kind === 'alt' ? `(${p.text})` : p.text)).join(' '), kind: 'seq' };
 }
 
-function choiceOf(options: readonly Expr[]): Expr {
+function choiceOf(all: readonly Expr[]): Expr {
+  const options = all.filter((o) => o.kind !== 'never');
+  if (options.length === 0) return NEVER;
   if (options.length === 1) return options[0]!;
   return { text: options.map((o) => (o.kind === 'empty' ? '""' : o.kind === 'alt' ? `(${o.text})` : o.text)).join(' | '), kind: 'alt' };
 }
@@ -49,6 +55,7 @@ function quantifier(min: number, max: number): string {
 }
 
 function repeatOf(body: Expr, min: number, max: number): Expr {
+  if (body.kind === 'never') return min > 0 ? NEVER : EMPTY;
   if (body.kind === 'empty' || max === 0) return EMPTY;
   const q = quantifier(min, max);
   return q === '' ? body : atom(`${grouped(body)}${q}`);
@@ -67,6 +74,8 @@ class Emitter {
     private readonly rules: RuleSet,
     /** The grammar expression of each schema node, made before any other rule. */
     private readonly schemas: ReadonlyMap<ParserId, string | undefined>,
+    /** Nodes the grammar leaves out (parse-only recoveries and what needs them). */
+    private readonly never: ReadonlySet<ParserId>,
   ) {}
 
   /** Keeps the `json-…` names for the JSON rules, before any arena rule can take them. */
@@ -100,6 +109,7 @@ class Emitter {
   /** A rule body: never empty text. */
   body(id: ParserId): string {
     const e = this.expr(id);
+    if (e.kind === 'never') throw new GbnfEmitError('empty-grammar', 'the parser matches nothing outside its parse-only recoveries', String(id));
     return e.kind === 'empty' ? '""' : e.text;
   }
 
@@ -108,7 +118,7 @@ class Emitter {
     if (known) return known;
     const node = this.arena.nodes[id];
     if (!node) throw new GbnfEmitError('invalid-arena', `node ${id} does not exist`, String(id));
-    const e = this.build(node, id);
+    const e = this.never.has(id) ? NEVER : this.build(node, id);
     this.exprs.set(id, e);
     return e;
   }
@@ -172,6 +182,8 @@ class Emitter {
       case 'atomic':
       case 'tag':
         return this.expr(node.child);
+      case 'recover':
+        return NEVER;
     }
   }
 }
@@ -188,14 +200,17 @@ function triggerRules(arena: Arena): ParserId[] {
  * parser accepts. Lookahead (`peek`, `negate`) and anchors emit nothing; `until` becomes an
  * exact "text without the delimiter" grammar; JSON parsers become `json-…` rules; `schema`
  * nodes are emitted from their JSON schema (narrowing what the parser accepts, by design),
- * raw string schemas from their `const`/`enum` or else from the parser. Rules keep the
- * arena's rule names and are sorted.
+ * raw string schemas from their `const`/`enum` or else from the parser; `recover` nodes
+ * (parse-only recoveries) and what cannot match without them are left out, so the grammar
+ * stays canonical. Rules keep the arena's rule names and are sorted.
  *
  * @throws {@link GbnfEmitError} for a lazy grammar without trigger rules or a broken arena;
  * `GbnfSchemaError` for a schema that cannot be converted.
  */
 export function arenaToGbnf(arena: Arena, options: ArenaToGbnfOptions = {}): string {
-  const roots = options.lazy ? triggerRules(arena) : [arena.root];
+  const never = parseOnlyNodes(arena);
+  // A trigger rule that only a recovery reaches is not a trigger of the grammar.
+  const roots = options.lazy ? triggerRules(arena).filter((id) => !never.has(id)) : [arena.root];
   if (options.lazy && roots.length === 0) throw new GbnfEmitError('no-trigger-rules', 'a lazy grammar needs at least one trigger rule');
   // Schema rules come first, so the arena's own rules take names around theirs.
   const converter = new SchemaConverter();
@@ -203,7 +218,7 @@ export function arenaToGbnf(arena: Arena, options: ArenaToGbnfOptions = {}): str
   const rules = new RuleSet();
   if (schemas.converted) for (const [name, body] of converter.rules()) rules.define(rules.reserve(name), body);
   rules.reserve('root');
-  const emitter = new Emitter(arena, rules, schemas.exprs);
+  const emitter = new Emitter(arena, rules, schemas.exprs, never);
   emitter.reserveJson();
   try {
     rules.define('root', options.lazy ? roots.map((id) => emitter.ruleName(id)).join(' | ') : emitter.body(arena.root));

@@ -1,5 +1,5 @@
 /** Stable codes of {@link GbnfEmitError}. */
-export type GbnfEmitErrorCode = 'no-trigger-rules' | 'undefined-rule' | 'invalid-arena' | 'too-deep';
+export type GbnfEmitErrorCode = 'no-trigger-rules' | 'undefined-rule' | 'invalid-arena' | 'too-deep' | 'empty-grammar';
 
 const MARK = Symbol.for('@autoparser/gbnf-emitter/GbnfEmitError');
 
