@@ -21,11 +21,25 @@ export function toolTriggerMarker(a: TemplateAnalysis): string {
   return a.tools.format.section_start !== '' ? a.tools.format.section_start : a.tools.format.per_call_start;
 }
 
-function reasoningParser(p: ChatBuilder, a: TemplateAnalysis, extracting: boolean): Parser {
+/**
+ * Text the generation prompt writes after it opens reasoning (Apriel's "Here are my
+ * reasoning steps:"): the template's, not the model's reasoning.
+ */
+function reasoningPreamble(generationPrompt: string, start: string, end: string): string {
+  const tag = start.trim();
+  const at = tag === '' ? -1 : generationPrompt.lastIndexOf(tag);
+  const after = at < 0 ? '' : generationPrompt.slice(at + tag.length).trim();
+  // A prompt that closes the block again (`<think></think>`) has no preamble.
+  return end.trim() !== '' && after.includes(end.trim()) ? '' : after;
+}
+
+function reasoningParser(p: ChatBuilder, a: TemplateAnalysis, extracting: boolean, generationPrompt: string): Parser {
   const { mode, start, end } = a.reasoning;
   if (!extracting || (mode !== 'TAG_BASED' && mode !== 'TOOLS_ONLY') || end === '') return p.eps();
   // An empty start is delimiter-style reasoning: everything up to the end marker.
-  const open = start === '' ? p.eps() : p.optspace(start);
+  let open = start === '' ? p.eps() : p.optspace(start);
+  const preamble = reasoningPreamble(generationPrompt, start, end);
+  if (preamble !== '') open = p.sequence(open, p.optional(preamble));
   return p.optional(p.sequence(p.space(), open, p.reasoning(p.until(end.trim())), p.optspace(end)));
 }
 
@@ -134,7 +148,9 @@ function wrapCalls(ctx: Ctx, choice: Parser, tagged: boolean): Parser {
     }
   } else {
     const sp = tagged ? [p.space()] : [];
-    const many = parallel ? [p.zeroOrMore(p.sequence(', ', choice))] : [];
+    // Tagged calls end with their own close tag, so only whitespace separates them
+    // (MiniMax's `</invoke>\n<invoke …>`); JSON calls are listed with ", ".
+    const many = parallel ? [p.zeroOrMore(p.sequence(tagged ? p.space() : ', ', choice))] : [];
     calls = p.triggerRule('tool-call', p.sequence(f.section_start, ...sp, choice, ...many, ...sp, f.section_end));
   }
   if (inputs.toolChoice !== 'required') calls = p.optional(calls);
@@ -230,7 +246,7 @@ function toolsParser(ctx: Ctx): Parser {
  */
 export function generalChatParser(p: ChatBuilder, analysis: TemplateAnalysis, inputs: GeneratorInputs): Parser {
   const extracting = inputs.extractReasoning && analysis.reasoning.mode !== 'NONE';
-  const ctx: Ctx = { p, a: analysis, inputs, extracting, reasoning: reasoningParser(p, analysis, extracting) };
+  const ctx: Ctx = { p, a: analysis, inputs, extracting, reasoning: reasoningParser(p, analysis, extracting, inputs.generationPrompt) };
   const hasTools = functionTools(inputs.tools).length > 0;
   let pureContent = analysis.reasoning.mode === 'NONE';
   let body: Parser;

@@ -45,7 +45,7 @@ function grammarVerdict(parser: ChatParser, output: string, expectsCalls: boolea
   return { verdict: 'rejected', reason: `grammar (from offset ${start}): ${why}` };
 }
 
-function runScenario(source: string, scenario: CheckScenario): SelfCheckScenario {
+function runScenario(source: string, scenario: CheckScenario, analysis: TemplateAnalysis): SelfCheckScenario {
   const { name } = scenario;
   if (scenario.skip !== undefined) return { name, passed: false, skipped: true, reason: scenario.skip };
   const request = {
@@ -63,7 +63,7 @@ function runScenario(source: string, scenario: CheckScenario): SelfCheckScenario
   }
   let extracted;
   try {
-    extracted = extractOutput(source, params, scenario.message, parser);
+    extracted = extractOutput(source, params, scenario.message, { ...parser, assistantStart: analysis.assistant_start });
   } catch (error) {
     return failed(name, `rendering the answer failed: ${errorMessage(error)}`);
   }
@@ -118,7 +118,7 @@ export interface SelfCheckReport {
 export function checkTemplate(source: string, analysis: TemplateAnalysis = cachedAnalysis(source)): SelfCheckReport {
   const scenarios = checkScenarios(analysis).map((scenario) => {
     try {
-      return runScenario(source, scenario);
+      return runScenario(source, scenario, analysis);
     } catch (error) {
       return failed(scenario.name, errorMessage(error));
     }
