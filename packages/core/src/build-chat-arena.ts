@@ -3,6 +3,7 @@ import { UNBOUNDED, type Arena, type JsonValue, type Parser } from '@autoparser/
 import type { TemplateAnalysis } from '@autoparser/workarounds';
 import type { GeneratorInputs } from './generator-inputs.js';
 import { mayBeString } from './may-be-string.js';
+import { mayBeContainer } from './python-containers.js';
 import { pythonLiterals } from './python-literals.js';
 
 /** Everything the part builders share. */
@@ -12,6 +13,16 @@ interface Ctx {
   readonly inputs: GeneratorInputs;
   readonly extracting: boolean;
   readonly reasoning: Parser;
+  readonly options: GeneralOptions;
+}
+
+/** What the general format needs to know of the template beyond its analysis. */
+export interface GeneralOptions {
+  /**
+   * The template writes object and array arguments as Python literals (`{'k': 'v'}`), so
+   * the grammar must accept them too (the parser always does).
+   */
+  readonly pythonContainers?: boolean;
 }
 
 const alwaysWrapped = (a: TemplateAnalysis): boolean => a.content.mode === 'ALWAYS_WRAPPED';
@@ -190,12 +201,17 @@ function parameters(tool: ChatTool): Param[] {
   return Object.entries(props).map(([name, s]) => ({ name, schema: s, required: required.includes(name) }));
 }
 
-/** A tagged argument's JSON value, or the Python spelling of a boolean or null the schema allows. */
+/**
+ * A tagged argument's JSON value, or the Python spelling of a boolean or null the schema
+ * allows, or, when the template writes containers as Python, any Python literal for a
+ * value that may be an object or array (the grammar cannot narrow those by the schema).
+ */
 function jsonOrPython(ctx: Ctx, rule: string, schema: JsonValue): Parser {
   const { p } = ctx;
   const json = p.jsonSchema(rule, schema);
-  const python = pythonLiterals(schema);
-  return python.length === 0 ? json : p.choice(json, ...python.map((literal) => p.literal(literal)));
+  const python: Parser[] = pythonLiterals(schema).map((literal) => p.literal(literal));
+  if (ctx.options.pythonContainers === true && mayBeContainer(schema)) python.push(p.json());
+  return python.length === 0 ? json : p.choice(json, ...python);
 }
 
 function tagWithTaggedTools(ctx: Ctx): Parser {
@@ -244,9 +260,9 @@ function toolsParser(ctx: Ctx): Parser {
  * generation-prompt boilerplate, then reasoning, then a response-format JSON body, tool
  * calls with the content before them, or plain content. It reads `generationPrompt + output`.
  */
-export function generalChatParser(p: ChatBuilder, analysis: TemplateAnalysis, inputs: GeneratorInputs): Parser {
+export function generalChatParser(p: ChatBuilder, analysis: TemplateAnalysis, inputs: GeneratorInputs, options: GeneralOptions = {}): Parser {
   const extracting = inputs.extractReasoning && analysis.reasoning.mode !== 'NONE';
-  const ctx: Ctx = { p, a: analysis, inputs, extracting, reasoning: reasoningParser(p, analysis, extracting, inputs.generationPrompt) };
+  const ctx: Ctx = { p, a: analysis, inputs, extracting, reasoning: reasoningParser(p, analysis, extracting, inputs.generationPrompt), options };
   const hasTools = functionTools(inputs.tools).length > 0;
   let pureContent = analysis.reasoning.mode === 'NONE';
   let body: Parser;
@@ -273,8 +289,8 @@ export function generalChatParser(p: ChatBuilder, analysis: TemplateAnalysis, in
  * calls are required, or a lazy one triggered by the tool-call marker when they are
  * optional (no marker: no grammar, the model writes freely).
  */
-export function generalChatFormat(p: ChatBuilder, analysis: TemplateAnalysis, inputs: GeneratorInputs): ChatFormat {
-  const parser = generalChatParser(p, analysis, inputs);
+export function generalChatFormat(p: ChatBuilder, analysis: TemplateAnalysis, inputs: GeneratorInputs, options: GeneralOptions = {}): ChatFormat {
+  const parser = generalChatParser(p, analysis, inputs, options);
   const trigger = toolTriggerMarker(analysis);
   const hasTools = analysis.tools.format.mode !== 'NONE' && inputs.tools.length > 0;
   const hasSchema = inputs.responseSchema !== undefined;
