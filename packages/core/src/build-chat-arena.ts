@@ -39,9 +39,9 @@ export function toolTriggerMarker(a: TemplateAnalysis): string {
 function reasoningPreamble(generationPrompt: string, start: string, end: string): string {
   const tag = start.trim();
   const at = tag === '' ? -1 : generationPrompt.lastIndexOf(tag);
-  const after = at < 0 ? '' : generationPrompt.slice(at + tag.length).trim();
+  const after = at < 0 ? '' : generationPrompt.slice(at + tag.length);
   // A prompt that closes the block again (`<think></think>`) has no preamble.
-  return end.trim() !== '' && after.includes(end.trim()) ? '' : after;
+  return after.trim() === '' || (end.trim() !== '' && after.includes(end.trim())) ? '' : after;
 }
 
 function reasoningParser(p: ChatBuilder, a: TemplateAnalysis, extracting: boolean, generationPrompt: string): Parser {
@@ -50,7 +50,8 @@ function reasoningParser(p: ChatBuilder, a: TemplateAnalysis, extracting: boolea
   // An empty start is delimiter-style reasoning: everything up to the end marker.
   let open = start === '' ? p.eps() : p.optspace(start);
   const preamble = reasoningPreamble(generationPrompt, start, end);
-  if (preamble !== '') open = p.sequence(open, p.optional(preamble));
+  // With the whitespace around it, which the model's reasoning does not start with.
+  if (preamble !== '') open = p.sequence(open, p.optional(p.optspace(preamble)));
   return p.optional(p.sequence(p.space(), open, p.reasoning(p.until(end.trim())), p.optspace(end)));
 }
 

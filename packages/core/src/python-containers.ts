@@ -59,10 +59,10 @@ export function mayBeContainer(schema: JsonValue | undefined): boolean {
   if (!isRecord(schema)) return false;
   const type = schema['type'];
   if (typeof type === 'string') return type === 'object' || type === 'array';
-  if (Array.isArray(type)) return type.includes('object') || type.includes('array');
+  if (Array.isArray(type)) return (type as readonly JsonValue[]).some((t) => t === 'object' || t === 'array');
   for (const key of ['anyOf', 'oneOf'] as const) {
     const options = schema[key];
-    if (Array.isArray(options)) return options.some((o) => mayBeContainer(o));
+    if (Array.isArray(options)) return (options as readonly JsonValue[]).some((o) => mayBeContainer(o));
   }
   if ('enum' in schema || 'const' in schema) return false;
   return true;

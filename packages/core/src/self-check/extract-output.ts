@@ -98,7 +98,9 @@ function forcedThinking(opened: string, full: string, generationAt: number, mark
   // inside a block its generation prompt opened; anything else is a real mismatch.
   const opensThere = tagAt + start.length > at && opened.slice(at, tagAt).trim() === '';
   if (!opensThere && tagAt < generationAt) return undefined;
-  let rest = full.slice(opensThere ? Math.min(at, tagAt) : at);
+  // Inside a block the prompt opened, the turn starts right after the tag: any letters it
+  // shares with the preamble are the answer's.
+  let rest = opensThere ? full.slice(Math.min(at, tagAt)) : full.slice(tagAt + start.length).replace(/^[ \t\n\r]+/, '');
   const lead = rest.length - rest.trimStart().length;
   if (rest.trimStart().startsWith(start)) rest = rest.slice(lead + start.length).replace(/^[ \t\n\r]+/, '');
   if (rest.trimStart().startsWith(end)) return rest;
