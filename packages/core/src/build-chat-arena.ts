@@ -163,7 +163,8 @@ function wrapCalls(ctx: Ctx, choice: Parser, tagged: boolean): Parser {
     // Tagged calls end with their own close tag, so only whitespace separates them
     // (MiniMax's `</invoke>\n<invoke …>`); JSON calls are listed with ", ".
     const many = parallel ? [p.zeroOrMore(p.sequence(tagged ? p.space() : ', ', choice))] : [];
-    calls = p.triggerRule('tool-call', p.sequence(f.section_start, ...sp, choice, ...many, ...sp, f.section_end));
+    // As with per-call markers, tagged sections may be followed by a newline before the turn ends.
+    calls = p.triggerRule('tool-call', p.sequence(f.section_start, ...sp, choice, ...many, ...sp, f.section_end, ...sp));
   }
   if (inputs.toolChoice !== 'required') calls = p.optional(calls);
   const trigger = toolTriggerMarker(a);

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { accumulateDeltas } from '@autoparser/chat-mapper';
 import { matchGbnf, parseGbnf } from '@autoparser/gbnf-emitter';
 import type { ToolDefinition } from '@autoparser/template-analyzer';
@@ -5,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { createChatParser } from '../create-chat-parser.js';
 import { grammarStart } from '../grammar-start.js';
 import { replayStream } from '../replay-stream.js';
+import { checkTemplate } from '../self-check/check-template.js';
 import { sharedTemplate } from '../test-templates.js';
 
 const tool = (name: string, parameter: string): ToolDefinition => ({
@@ -46,5 +48,23 @@ describe('MiniMax-M2 parallel calls', () => {
     const text = parser.generationPrompt + OUTPUT;
     const from = grammarStart(text, parser.grammarTriggers, parser.generationPrompt.length) ?? 0;
     expect(matchGbnf(parseGbnf(parser.grammar), text.slice(from)).status).toBe('accepted');
+  });
+});
+
+describe('MiniMax-M2 family template (Unsloth redistribution)', () => {
+  const template = readFileSync(new URL('../../test/family-templates/minimax-m2/unsloth-MiniMax-M2.jinja', import.meta.url), 'utf8');
+
+  it('passes the self-check', () => {
+    expect(checkTemplate(template)).toMatchObject({ passed: 4, failed: 0, skipped: 0 });
+  });
+
+  it('reads a call section followed by the newline the template writes after it', () => {
+    const family = createChatParser(template, {
+      messages: [{ role: 'user', content: 'Weather?' }],
+      tools: [tool('get_weather', 'city')],
+      reasoning_format: 'deepseek',
+    });
+    const output = '</think>\n<minimax:tool_call>\n<invoke name="get_weather">\n<parameter name="city">Paris</parameter>\n</invoke>\n</minimax:tool_call>\n';
+    expect(family.parse(output).tool_calls).toEqual([{ type: 'function', function: { name: 'get_weather', arguments: '{"city":"Paris"}' } }]);
   });
 });
