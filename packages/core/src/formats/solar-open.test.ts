@@ -56,6 +56,13 @@ describe('Solar Open format', () => {
     expect(parser.parse('<|content|>It is sunny.<|end|>')).toEqual({ role: 'assistant', content: 'It is sunny.' });
   });
 
+  it('streams a text answer without showing its markers', () => {
+    const output = '<|content|>It is sunny.<|end|>';
+    expect(parser.parse('<|conte', { partial: true }).content).toBe('');
+    const { deltas } = replayStream(parser.stream(), output, 1);
+    expect(accumulateDeltas(deltas.map((d) => d.delta))).toEqual({ role: 'assistant', content: 'It is sunny.' });
+  });
+
   it('streams the calls to the same message', () => {
     const { deltas } = replayStream(parser.stream(), CALLS, 3);
     expect(accumulateDeltas(deltas.map((d) => d.delta))).toEqual(parser.parse(CALLS));

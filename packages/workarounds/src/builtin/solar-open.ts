@@ -41,13 +41,14 @@ function solarToolFormat(ctx: FormatContext<TemplateAnalysis>): ChatFormat | und
   const section = p.triggerRule('tool-calls', p.sequence(CALLS_OPEN, p.space(), calls, p.space(), CALLS_CLOSE, p.space()));
   const prefix = p.generationPrefix(request.generationPrompt, '');
   const required = request.toolChoice === 'required';
-  let body;
-  if (required) body = p.sequence(section, p.end());
-  else {
-    // A text answer is wrapped; anything else before the calls is kept as it is.
-    const text = p.sequence(CONTENT_OPEN, p.content(p.until(TURN_END)), p.optional(TURN_END), p.space());
-    body = p.sequence(p.optional(p.choice(text, p.content(p.until(CALLS_OPEN)))), p.optional(section), p.end());
-  }
+  const body = required
+    ? p.sequence(section, p.end())
+    : p.sequence(
+        // A text answer is wrapped; anything else before the calls is kept as it is.
+        p.optional(p.choice(p.sequence(CONTENT_OPEN, p.content(p.until(TURN_END)), p.optional(TURN_END), p.space()), p.content(p.until(CALLS_OPEN)))),
+        p.optional(section),
+        p.end(),
+      );
   const preserved = ctx.analysis.preserved_tokens.filter((token) => !token.endsWith(NAME_MARK) || token === NAME_MARK);
   return {
     parser: p.sequence(prefix, body),
