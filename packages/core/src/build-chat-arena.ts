@@ -59,7 +59,10 @@ function contentParser({ p, a, extracting, reasoning }: Ctx): Parser {
   const { start, end } = a.content;
   if (alwaysWrapped(a)) {
     const wrapped = p.sequence(start, p.content(p.until(end)), end, p.end());
-    return extracting ? p.sequence(reasoning, wrapped) : p.sequence(p.content(p.until(start)), wrapped);
+    if (extracting) return p.sequence(reasoning, wrapped);
+    // A continued answer follows a prompt that already opened the wrapper, and ends at the
+    // end-of-turn token the parser never sees.
+    return p.sequence(p.content(p.until(start)), p.choice(wrapped, p.end()));
   }
   return p.sequence(reasoning, p.content(p.rest()), p.end());
 }

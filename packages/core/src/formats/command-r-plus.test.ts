@@ -25,3 +25,18 @@ describe('Command R+ actions', () => {
     expect(matchGbnf(parseGbnf(parser.grammar), text.slice(from)).status).toBe('accepted');
   });
 });
+
+describe('Command R+ continued answers', () => {
+  it('reads the rest of a prefilled answer without a truncation warning', () => {
+    const continued = createChatParser(sharedTemplate('CohereForAI-c4ai-command-r-plus-tool_use'), {
+      messages: [
+        { role: 'user', content: 'Hi' },
+        { role: 'assistant', content: 'Hello, ' },
+      ],
+      continue_final_message: 'content',
+      add_generation_prompt: false,
+    });
+    // The prompt opened the wrapper; the model stops at its end-of-turn token.
+    expect(continued.parse("world!\nWhat's up?")).toEqual({ role: 'assistant', content: "Hello, world!\nWhat's up?" });
+  });
+});
