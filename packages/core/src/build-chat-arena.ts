@@ -3,7 +3,7 @@ import { UNBOUNDED, type Arena, type JsonValue, type Parser } from '@autoparser/
 import type { TemplateAnalysis } from '@autoparser/workarounds';
 import type { GeneratorInputs } from './generator-inputs.js';
 import { mayBeString } from './may-be-string.js';
-import { mayBeContainer } from './python-containers.js';
+import { mayBeContainer, pythonLiteralOf } from './python-containers.js';
 import { pythonLiterals } from './python-literals.js';
 
 /** Everything the part builders share. */
@@ -208,14 +208,14 @@ function parameters(tool: ChatTool): Param[] {
 
 /**
  * A tagged argument's JSON value, or the Python spelling of a boolean or null the schema
- * allows, or, when the template writes containers as Python, any Python literal for a
- * value that may be an object or array (the grammar cannot narrow those by the schema).
+ * allows, or, when the template writes containers as Python, the Python literal of a
+ * value that may be an object or array.
  */
 function jsonOrPython(ctx: Ctx, rule: string, schema: JsonValue): Parser {
   const { p } = ctx;
   const json = p.jsonSchema(rule, schema);
   const python: Parser[] = pythonLiterals(schema).map((literal) => p.literal(literal));
-  if (ctx.options.pythonContainers === true && mayBeContainer(schema)) python.push(p.json());
+  if (ctx.options.pythonContainers === true && mayBeContainer(schema)) python.push(pythonLiteralOf(p, schema, `${rule}-python`));
   return python.length === 0 ? json : p.choice(json, ...python);
 }
 

@@ -1,4 +1,5 @@
-import type { JsonValue } from '@autoparser/peg-core';
+import type { ChatBuilder } from '@autoparser/chat-mapper';
+import type { JsonValue, Parser } from '@autoparser/peg-core';
 import { renderPrompt } from '@autoparser/template-analyzer';
 
 const PROBE_ARGS = { probe_arg: { probe_key: 'probe_value' } };
@@ -51,7 +52,7 @@ export function rendersPythonContainers(source: string): boolean {
   return found;
 }
 
-const isRecord = (v: JsonValue): v is { readonly [key: string]: JsonValue } => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isRecord = (v: JsonValue | undefined): v is { readonly [key: string]: JsonValue } => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** Whether a value of this JSON schema can be an object or an array (a schema without a type can). */
 export function mayBeContainer(schema: JsonValue | undefined): boolean {
@@ -66,4 +67,48 @@ export function mayBeContainer(schema: JsonValue | undefined): boolean {
   }
   if ('enum' in schema || 'const' in schema) return false;
   return true;
+}
+
+const MAX_DEPTH = 6;
+
+/**
+ * A parser of the Python literal (`repr`) of a value of `schema`, for the grammar: object
+ * keys and strings in either quote, `True`/`False`/`None` (the builder's JSON parsers take
+ * Python spellings), objects limited to their declared properties, arrays to their items.
+ * What it cannot narrow (`$ref`, `enum`, deep nesting, no type) is any Python literal.
+ */
+export function pythonLiteralOf(p: ChatBuilder, schema: JsonValue | undefined, name: string, depth = 0): Parser {
+  if (!isRecord(schema) || depth > MAX_DEPTH || '$ref' in schema || 'enum' in schema || 'const' in schema) return p.json();
+  for (const key of ['anyOf', 'oneOf'] as const) {
+    const options = schema[key];
+    if (Array.isArray(options)) return p.choice(...(options as readonly JsonValue[]).map((o, i) => pythonLiteralOf(p, o, `${name}-${i}`, depth + 1)));
+  }
+  const type = schema['type'];
+  if (Array.isArray(type)) return p.choice(...(type as readonly JsonValue[]).map((t, i) => pythonLiteralOf(p, { ...schema, type: t }, `${name}-${i}`, depth)));
+  switch (type) {
+    case 'string':
+      return p.jsonString();
+    case 'integer':
+    case 'number':
+      return p.jsonNumber();
+    case 'boolean':
+      return p.jsonBool();
+    case 'null':
+      return p.jsonNull();
+    case 'array': {
+      const item = pythonLiteralOf(p, schema['items'], `${name}-item`, depth + 1);
+      return p.sequence('[', p.space(), p.optional(p.sequence(item, p.zeroOrMore(p.sequence(',', p.space(), item)))), ']', p.space());
+    }
+    case 'object': {
+      const props = schema['properties'];
+      if (!isRecord(props) || Object.keys(props).length === 0) return p.jsonObject();
+      // A rule, so the grammar spells the members once.
+      const member = p.sharedRule(`${name}-member`, () =>
+        p.choice(...Object.entries(props).map(([key, value]) => p.jsonMember(key, pythonLiteralOf(p, value, `${name}-${key}`, depth + 1)))),
+      );
+      return p.sequence('{', p.space(), p.optional(p.sequence(member, p.zeroOrMore(p.sequence(',', p.space(), member)))), '}', p.space());
+    }
+    default:
+      return p.json();
+  }
 }

@@ -65,8 +65,12 @@ describe('Seed-OSS Python-literal arguments', () => {
     expect(accepts(parser, json)).toBe('accepted');
   });
 
-  it('keeps other values narrowed by the schema', () => {
+  it('narrows the Python literals by the schema too', () => {
     expect(accepts(parser, CALL.replace('True', 'maybe'))).not.toBe('accepted');
+    expect(accepts(parser, CALL.replace("'unit'", "'colour'"))).not.toBe('accepted');
+    expect(accepts(parser, CALL.replace("'depth': 2", "'depth': 'deep'"))).not.toBe('accepted');
+    expect(accepts(parser, CALL.replace("['a', 'b c']", "['a', 3]"))).not.toBe('accepted');
+    expect(accepts(parser, CALL.replace("{'unit': 'celsius', 'depth': 2}", '{}'))).toBe('accepted');
   });
 
   it('leaves JSON-writing templates narrowed by the schema', () => {
