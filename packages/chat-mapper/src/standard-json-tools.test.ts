@@ -29,6 +29,11 @@ describe('standardJsonTools', () => {
     expect(m.tool_calls).toEqual([{ type: 'function', id: '7', function: { name: 'get_weather', arguments: '{"city": "Oslo"}' } }]);
   });
 
+  it('allows whitespace after the section end, as templates write it before the turn ends', () => {
+    const m = run({ start: '<A>', end: '</A>', nameKey: 'name', argsKey: 'arguments' }, '<A>{"name": "ping", "arguments": {}}</A>\n');
+    expect(m.tool_calls?.[0]?.function).toEqual({ name: 'ping', arguments: '{}' });
+  });
+
   it('reads nested keys', () => {
     const m = run({ start: '<A>', end: '</A>', nameKey: 'function.name', argsKey: 'function.arguments' }, '<A>{"function": {"name": "ping", "arguments": {}}}</A>');
     expect(m.tool_calls?.[0]?.function).toEqual({ name: 'ping', arguments: '{}' });

@@ -111,6 +111,8 @@ export function standardJsonTools(p: ChatBuilder, layout: JsonToolsLayout): Pars
   const choice = p.choice(...choices);
   let calls = layout.parallel ? p.sequence(choice, p.zeroOrMore(p.sequence(p.space(), ',', p.space(), choice))) : choice;
   if (layout.arrayWrapped) calls = p.sequence('[', p.space(), calls, p.space(), ']');
-  const section = p.sharedRule('tool-call', () => p.sequence(layout.start, p.space(), calls, p.space(), layout.end), true);
+  // Templates may write a newline after the section's end marker (Command R+'s "```\n").
+  const after = layout.end.trim() !== '' ? p.space() : p.eps();
+  const section = p.sharedRule('tool-call', () => p.sequence(layout.start, p.space(), calls, p.space(), layout.end, after), true);
   return layout.force ? section : p.optional(section);
 }

@@ -3,6 +3,7 @@ import { UNBOUNDED, type Arena, type JsonValue, type Parser } from '@autoparser/
 import type { TemplateAnalysis } from '@autoparser/template-analyzer';
 import type { GeneratorInputs } from './generator-inputs.js';
 import { mayBeString } from './may-be-string.js';
+import { mayBeContainer, pythonLiteralOf } from './python-containers.js';
 import { pythonLiterals } from './python-literals.js';
 
 /** Everything the part builders share. */
@@ -12,6 +13,16 @@ interface Ctx {
   readonly inputs: GeneratorInputs;
   readonly extracting: boolean;
   readonly reasoning: Parser;
+  readonly options: GeneralOptions;
+}
+
+/** What the general format needs to know of the template beyond its analysis. */
+export interface GeneralOptions {
+  /**
+   * The template writes object and array arguments as Python literals (`{'k': 'v'}`), so
+   * the grammar must accept them too (the parser always does).
+   */
+  readonly pythonContainers?: boolean;
 }
 
 const alwaysWrapped = (a: TemplateAnalysis): boolean => a.content.mode === 'ALWAYS_WRAPPED';
@@ -21,11 +32,26 @@ export function toolTriggerMarker(a: TemplateAnalysis): string {
   return a.tools.format.section_start !== '' ? a.tools.format.section_start : a.tools.format.per_call_start;
 }
 
-function reasoningParser(p: ChatBuilder, a: TemplateAnalysis, extracting: boolean): Parser {
+/**
+ * Text the generation prompt writes after it opens reasoning (Apriel's "Here are my
+ * reasoning steps:"): the template's, not the model's reasoning.
+ */
+function reasoningPreamble(generationPrompt: string, start: string, end: string): string {
+  const tag = start.trim();
+  const at = tag === '' ? -1 : generationPrompt.lastIndexOf(tag);
+  const after = at < 0 ? '' : generationPrompt.slice(at + tag.length);
+  // A prompt that closes the block again (`<think></think>`) has no preamble.
+  return after.trim() === '' || (end.trim() !== '' && after.includes(end.trim())) ? '' : after;
+}
+
+function reasoningParser(p: ChatBuilder, a: TemplateAnalysis, extracting: boolean, generationPrompt: string): Parser {
   const { mode, start, end } = a.reasoning;
   if (!extracting || (mode !== 'TAG_BASED' && mode !== 'TOOLS_ONLY') || end === '') return p.eps();
   // An empty start is delimiter-style reasoning: everything up to the end marker.
-  const open = start === '' ? p.eps() : p.optspace(start);
+  let open = start === '' ? p.eps() : p.optspace(start);
+  const preamble = reasoningPreamble(generationPrompt, start, end);
+  // With the whitespace around it, which the model's reasoning does not start with.
+  if (preamble !== '') open = p.sequence(open, p.optional(p.optspace(preamble)));
   return p.optional(p.sequence(p.space(), open, p.reasoning(p.until(end.trim())), p.optspace(end)));
 }
 
@@ -33,7 +59,10 @@ function contentParser({ p, a, extracting, reasoning }: Ctx): Parser {
   const { start, end } = a.content;
   if (alwaysWrapped(a)) {
     const wrapped = p.sequence(start, p.content(p.until(end)), end, p.end());
-    return extracting ? p.sequence(reasoning, wrapped) : p.sequence(p.content(p.until(start)), wrapped);
+    if (extracting) return p.sequence(reasoning, wrapped);
+    // A continued answer follows a prompt that already opened the wrapper, and ends at the
+    // end-of-turn token the parser never sees.
+    return p.sequence(p.content(p.until(start)), p.choice(wrapped, p.end()));
   }
   return p.sequence(reasoning, p.content(p.rest()), p.end());
 }
@@ -134,8 +163,11 @@ function wrapCalls(ctx: Ctx, choice: Parser, tagged: boolean): Parser {
     }
   } else {
     const sp = tagged ? [p.space()] : [];
-    const many = parallel ? [p.zeroOrMore(p.sequence(', ', choice))] : [];
-    calls = p.triggerRule('tool-call', p.sequence(f.section_start, ...sp, choice, ...many, ...sp, f.section_end));
+    // Tagged calls end with their own close tag, so only whitespace separates them
+    // (MiniMax's `</invoke>\n<invoke …>`); JSON calls are listed with ", ".
+    const many = parallel ? [p.zeroOrMore(p.sequence(tagged ? p.space() : ', ', choice))] : [];
+    // As with per-call markers, tagged sections may be followed by a newline before the turn ends.
+    calls = p.triggerRule('tool-call', p.sequence(f.section_start, ...sp, choice, ...many, ...sp, f.section_end, ...sp));
   }
   if (inputs.toolChoice !== 'required') calls = p.optional(calls);
   const trigger = toolTriggerMarker(a);
@@ -174,12 +206,17 @@ function parameters(tool: ChatTool): Param[] {
   return Object.entries(props).map(([name, s]) => ({ name, schema: s, required: required.includes(name) }));
 }
 
-/** A tagged argument's JSON value, or the Python spelling of a boolean or null the schema allows. */
+/**
+ * A tagged argument's JSON value, or the Python spelling of a boolean or null the schema
+ * allows, or, when the template writes containers as Python, the Python literal of a
+ * value that may be an object or array.
+ */
 function jsonOrPython(ctx: Ctx, rule: string, schema: JsonValue): Parser {
   const { p } = ctx;
   const json = p.jsonSchema(rule, schema);
-  const python = pythonLiterals(schema);
-  return python.length === 0 ? json : p.choice(json, ...python.map((literal) => p.literal(literal)));
+  const python: Parser[] = pythonLiterals(schema).map((literal) => p.literal(literal));
+  if (ctx.options.pythonContainers === true && mayBeContainer(schema)) python.push(pythonLiteralOf(p, schema, `${rule}-python`));
+  return python.length === 0 ? json : p.choice(json, ...python);
 }
 
 function tagWithTaggedTools(ctx: Ctx): Parser {
@@ -228,9 +265,9 @@ function toolsParser(ctx: Ctx): Parser {
  * generation-prompt boilerplate, then reasoning, then a response-format JSON body, tool
  * calls with the content before them, or plain content. It reads `generationPrompt + output`.
  */
-export function generalChatParser(p: ChatBuilder, analysis: TemplateAnalysis, inputs: GeneratorInputs): Parser {
+export function generalChatParser(p: ChatBuilder, analysis: TemplateAnalysis, inputs: GeneratorInputs, options: GeneralOptions = {}): Parser {
   const extracting = inputs.extractReasoning && analysis.reasoning.mode !== 'NONE';
-  const ctx: Ctx = { p, a: analysis, inputs, extracting, reasoning: reasoningParser(p, analysis, extracting) };
+  const ctx: Ctx = { p, a: analysis, inputs, extracting, reasoning: reasoningParser(p, analysis, extracting, inputs.generationPrompt), options };
   const hasTools = functionTools(inputs.tools).length > 0;
   let pureContent = analysis.reasoning.mode === 'NONE';
   let body: Parser;
@@ -257,8 +294,8 @@ export function generalChatParser(p: ChatBuilder, analysis: TemplateAnalysis, in
  * calls are required, or a lazy one triggered by the tool-call marker when they are
  * optional (no marker: no grammar, the model writes freely).
  */
-export function generalChatFormat(p: ChatBuilder, analysis: TemplateAnalysis, inputs: GeneratorInputs): ChatFormat {
-  const parser = generalChatParser(p, analysis, inputs);
+export function generalChatFormat(p: ChatBuilder, analysis: TemplateAnalysis, inputs: GeneratorInputs, options: GeneralOptions = {}): ChatFormat {
+  const parser = generalChatParser(p, analysis, inputs, options);
   const trigger = toolTriggerMarker(analysis);
   const hasTools = analysis.tools.format.mode !== 'NONE' && inputs.tools.length > 0;
   const hasSchema = inputs.responseSchema !== undefined;

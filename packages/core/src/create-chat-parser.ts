@@ -80,6 +80,18 @@ function baseGenerationPrompt(source: string, params: RenderParams, fallback: st
 }
 
 /**
+ * The generation prompt the parser must see. A template that opens the assistant turn even
+ * without `add_generation_prompt` renders no generation prompt, yet may leave reasoning open
+ * at the end of every prompt (RWKV World's `Assistant: <think>`): the parser then starts at
+ * that opening tag, so the model's `…</think>` closes it.
+ */
+function openReasoningTail(prompt: string, generationPrompt: string, reasoningStart: string): string {
+  const tag = reasoningStart.trim();
+  if (generationPrompt !== '' || tag === '' || !prompt.trimEnd().endsWith(tag)) return generationPrompt;
+  return prompt.slice(prompt.lastIndexOf(tag));
+}
+
+/**
  * Reads a Jinja chat template once (analyses are cached per source) and prepares, for one
  * request, the prompt, the grammar settings and a parser of the model's answer.
  *
@@ -89,7 +101,9 @@ export function createChatParser(templateSource: string, request: ChatRequest, o
   const plugins = pluginsOf(options);
   const analysis = analyzeTemplate(templateSource, { plugins });
   const params = renderParamsOf(request);
-  const { prompt, generationPrompt } = renderPrompt(templateSource, params, { plugins });
+  const rendered = renderPrompt(templateSource, params, { plugins });
+  const { prompt } = rendered;
+  const generationPrompt = openReasoningTail(prompt, rendered.generationPrompt, analysis.reasoning.start);
   const warnings: string[] = [];
   const schema = responseSchema(request);
   if (schema === undefined && typeof request.json_schema === 'string' && request.json_schema.trim() !== '') {

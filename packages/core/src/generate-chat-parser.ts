@@ -3,7 +3,8 @@ import type { ChatFormat, FormatContext, GrammarTrigger } from '@autoparser/chat
 import type { Arena } from '@autoparser/peg-core';
 import type { TemplateAnalysis } from '@autoparser/template-analyzer';
 import type { WorkaroundPlugin } from '@autoparser/workarounds';
-import { chatBuilder, generalChatFormat } from './build-chat-arena.js';
+import { chatBuilder, generalChatFormat, type GeneralOptions } from './build-chat-arena.js';
+import { rendersPythonContainers } from './python-containers.js';
 import type { GeneratorInputs } from './generator-inputs.js';
 
 /** The parser and the constrained-decoding settings generated for one request. */
@@ -45,6 +46,10 @@ function chooseFormat(
   options: GenerateOptions,
 ): { format: ChatFormat; builder: ReturnType<typeof chatBuilder>; plugin?: string } {
   const source = options.templateSource;
+  const general: GeneralOptions = {
+    pythonContainers:
+      source !== undefined && analysis.tools.format.mode === 'TAG_WITH_TAGGED' && inputs.tools.length > 0 && rendersPythonContainers(source, options.plugins),
+  };
   if (source !== undefined) {
     for (const plugin of options.plugins ?? []) {
       if (plugin.format === undefined || !plugin.matches(source)) continue;
@@ -54,14 +59,14 @@ function chooseFormat(
         request: inputs,
         templateSource: source,
         analysis,
-        general: () => generalChatFormat(builder, analysis, inputs),
+        general: () => generalChatFormat(builder, analysis, inputs, general),
       };
       const format = plugin.format(context);
       if (format !== undefined) return { format, builder, plugin: plugin.name };
     }
   }
   const builder = chatBuilder();
-  return { format: generalChatFormat(builder, analysis, inputs), builder };
+  return { format: generalChatFormat(builder, analysis, inputs, general), builder };
 }
 
 /**

@@ -18,6 +18,7 @@ export type { ParseWarning } from './parse-warning.js';
 export { generateChatParser } from './generate-chat-parser.js';
 export type { GeneratedChatParser, GenerateOptions } from './generate-chat-parser.js';
 export { buildChatArena, generalChatFormat, generalChatParser, toolTriggerMarker } from './build-chat-arena.js';
+export type { GeneralOptions } from './build-chat-arena.js';
 export type { GeneratorInputs } from './generator-inputs.js';
 export type { ChatFormat, FormatContext, FormatHandler, FormatRequest, GrammarPlan, GrammarTrigger } from '@autoparser/chat-mapper';
 export { grammarStart } from './grammar-start.js';

@@ -46,7 +46,7 @@ function grammarVerdict(parser: ChatParser, output: string, expectsCalls: boolea
   return { verdict: 'rejected', reason: `grammar (from offset ${start}): ${why}` };
 }
 
-function runScenario(source: string, scenario: CheckScenario, plugins: readonly WorkaroundPlugin[]): SelfCheckScenario {
+function runScenario(source: string, scenario: CheckScenario, analysis: TemplateAnalysis, plugins: readonly WorkaroundPlugin[]): SelfCheckScenario {
   const { name } = scenario;
   if (scenario.skip !== undefined) return { name, passed: false, skipped: true, reason: scenario.skip };
   const request = {
@@ -64,7 +64,7 @@ function runScenario(source: string, scenario: CheckScenario, plugins: readonly 
   }
   let extracted;
   try {
-    extracted = extractOutput(source, params, scenario.message, parser, { plugins });
+    extracted = extractOutput(source, params, scenario.message, { ...parser, assistantStart: analysis.assistant_start }, { plugins });
   } catch (error) {
     return failed(name, `rendering the answer failed: ${errorMessage(error)}`);
   }
@@ -121,7 +121,7 @@ export function checkTemplate(source: string, options: PluginOptions & { readonl
   const analysis = options.analysis ?? analyzeTemplate(source, { plugins });
   const scenarios = checkScenarios(analysis).map((scenario) => {
     try {
-      return runScenario(source, scenario, plugins);
+      return runScenario(source, scenario, analysis, plugins);
     } catch (error) {
       return failed(scenario.name, errorMessage(error));
     }

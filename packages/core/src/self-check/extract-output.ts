@@ -50,6 +50,11 @@ export interface OutputMarkers {
   readonly preservedTokens: readonly string[];
   /** Extra stop strings. */
   readonly additionalStops: readonly string[];
+  /**
+   * The header that opens an assistant turn (the analysis' `assistant_start`), when known: a
+   * template that writes it even without a generation prompt writes it after the answer too.
+   */
+  readonly assistantStart?: string | undefined;
 }
 
 function commonPrefix(a: string, b: string): number {
@@ -59,21 +64,49 @@ function commonPrefix(a: string, b: string): number {
 }
 
 /**
- * Where the answer starts in `full` when it does not simply follow the opened prompt: a
- * generation prompt that ends by opening reasoning (`<think>\n`) while a finished turn shows
- * no such block. The model, given that prompt, closes the block before it answers, so its
- * output is taken as the end tag plus the rendered turn (an empty reasoning block).
+ * The answer when the template writes a fixed trailer after the whole conversation (an
+ * instruction turn, Command R+): `closed` = head + trailer, `opened` = closed + generation
+ * prompt, `full` = head + generation prompt + answer + trailer. Returns the answer and the
+ * trailer, trying the latest split first.
  */
-function forcedThinking(closed: string, full: string, markers: OutputMarkers): string | undefined {
+function beforeTrailer(closed: string, full: string, generation: string): { output: string; trailer: string } | undefined {
+  if (generation === '') return undefined;
+  for (let at = full.lastIndexOf(generation, commonPrefix(closed, full)); at >= 0; at = at === 0 ? -1 : full.lastIndexOf(generation, at - 1)) {
+    const trailer = closed.slice(at);
+    if (trailer.trim() !== '' && full.endsWith(trailer) && full.length - trailer.length >= at + generation.length) {
+      return { output: full.slice(at + generation.length, full.length - trailer.length), trailer };
+    }
+  }
+  return undefined;
+}
+
+/**
+ * The answer when the generation prompt leaves reasoning open (`<think>\n`, or a header that
+ * opens it followed by a preamble such as Apriel's "Here are my reasoning steps:") while a
+ * finished turn is rendered without that opening. The model, given that prompt, writes its
+ * reasoning, the end tag, then the turn; a turn without reasoning closes the block at once.
+ * `generationAt` is where the generation prompt starts in `opened`.
+ */
+function forcedThinking(opened: string, full: string, generationAt: number, markers: OutputMarkers, answer: ChatMessage): string | undefined {
   const start = markers.thinkingStartTag.trim();
-  const end = markers.thinkingEndTag;
-  const opener = markers.generationPrompt.trimEnd();
-  if (start === '' || end === '' || !opener.endsWith(start)) return undefined;
-  const base = closed + opener.slice(0, -start.length);
-  if (!full.startsWith(base)) return undefined;
-  let rest = full.slice(base.length);
-  if (rest.startsWith(start)) rest = rest.slice(start.length).replace(/^[ \t\n\r]+/, '');
-  return rest.trimStart().startsWith(end.trim()) ? rest : end + rest;
+  const end = markers.thinkingEndTag.trim();
+  if (start === '' || end === '') return undefined;
+  const tagAt = opened.lastIndexOf(start);
+  // The block must be left open by the prompt itself.
+  if (tagAt < 0 || opened.includes(end, tagAt)) return undefined;
+  const at = commonPrefix(opened, full);
+  // Where the answer leaves the prompt, the prompt may only open the block, or go on
+  // inside a block its generation prompt opened; anything else is a real mismatch.
+  const opensThere = tagAt + start.length > at && opened.slice(at, tagAt).trim() === '';
+  if (!opensThere && tagAt < generationAt) return undefined;
+  // Inside a block the prompt opened, the turn starts right after the tag: any letters it
+  // shares with the preamble are the answer's.
+  let rest = opensThere ? full.slice(Math.min(at, tagAt)) : full.slice(tagAt + start.length).replace(/^[ \t\n\r]+/, '');
+  const lead = rest.length - rest.trimStart().length;
+  if (rest.trimStart().startsWith(start)) rest = rest.slice(lead + start.length).replace(/^[ \t\n\r]+/, '');
+  if (rest.trimStart().startsWith(end)) return rest;
+  const reasoning = (answer.reasoning_content ?? '').trim();
+  return reasoning !== '' && rest.includes(end) ? rest : markers.thinkingEndTag + rest;
 }
 
 /**
@@ -82,15 +115,20 @@ function forcedThinking(closed: string, full: string, markers: OutputMarkers): s
  *
  * 1. `opened` = the conversation rendered with the generation prompt (what the model is
  *    given); `full` = the conversation plus the answer, without a generation prompt.
- * 2. When `full` starts with `opened`, the model's output is the rest. Otherwise, when the
- *    generation prompt ends by opening reasoning and the finished turn shows no reasoning
- *    block, the output is the thinking end tag plus the turn.
+ * 2. When `full` starts with `opened`, the model's output is the rest. Otherwise:
+ *    - when the template writes a fixed trailer after the whole conversation (`closed` =
+ *      head + trailer, `full` = head + generation prompt + answer + trailer), the output is
+ *      what lies between the generation prompt and the trailer;
+ *    - when the generation prompt leaves reasoning open (its tag, maybe followed by a
+ *      preamble) and the finished turn shows no such opening, the output is the rendered
+ *      turn, after the thinking end tag when the turn shows no reasoning of its own.
  *    Otherwise no output can be told (the template renders a finished answer differently
  *    from the turn it opens) and the scenario fails with where the two differ.
  * 3. The model stops at its end-of-turn token, which the parser never sees, so trailing
  *    text the template adds after the answer is removed, repeatedly: the generation prompt
  *    (templates that open the next assistant turn after tool calls; without its reasoning
- *    tag when it forces reasoning open), the suffix the
+ *    tag when it forces reasoning open), the assistant header of a template that always
+ *    opens the next turn, the suffix the
  *    template writes after a plain answer (found by rendering a probe answer, e.g.
  *    `<|im_end|>\n`, with or without its whitespace), a trailing special-token-like marker
  *    that is not one of the format's preserved tokens (a tool-call turn may end with
@@ -106,20 +144,28 @@ export function extractOutput(
   const opened = renderPrompt(source, { ...params, add_generation_prompt: true }, plugins).prompt;
   const closed = renderPrompt(source, { ...params, add_generation_prompt: false }, plugins).prompt;
   const full = renderPrompt(source, { ...params, messages: [...params.messages, answer], add_generation_prompt: false }, plugins).prompt;
+  // Where the generation prompt starts in `opened` (a template that always opens the next
+  // turn renders no difference: then the parser's own generation prompt tells).
+  const generationAt = opened.startsWith(closed) && opened !== closed ? closed.length : opened.length - markers.generationPrompt.length;
   let output: string;
+  let trailer = '';
   if (full.startsWith(opened)) output = full.slice(opened.length);
   else {
-    const forced = full.startsWith(closed) ? forcedThinking(closed, full, markers) : undefined;
-    if (forced === undefined) {
+    const trailed = opened.startsWith(closed) ? beforeTrailer(closed, full, opened.slice(closed.length)) : undefined;
+    const forced = trailed === undefined ? forcedThinking(opened, full, generationAt, markers, answer) : undefined;
+    if (trailed !== undefined) ({ output, trailer } = trailed);
+    else if (forced !== undefined) output = forced;
+    else {
       const at = commonPrefix(opened, full);
       return {
         ok: false,
         reason: `the rendered answer does not follow the prompt: at ${at} the prompt has ${excerpt(opened.slice(at))}, the answer ${excerpt(full.slice(at))}`,
       };
     }
-    output = forced;
   }
-  const suffix = endOfTurn(source, params, plugins);
+  const probed = endOfTurn(source, params, plugins);
+  // The trailer is already cut off; what ends the turn is what comes before it.
+  const suffix = trailer !== '' && probed.endsWith(trailer) ? probed.slice(0, -trailer.length) : probed;
   const marker = suffix.trim();
   const preserved = new Set(markers.preservedTokens.map((t) => t.trim()));
   // The parser's generation prompt may be shorter than what the template appends (a
@@ -130,12 +176,18 @@ export function extractOutput(
   // turn without the tag after tool calls.
   const thinkingTag = markers.thinkingStartTag.trim();
   const openerHead = thinkingTag !== '' && opener.endsWith(thinkingTag) ? opener.slice(0, -thinkingTag.length).trim() : '';
+  // A template that opens an assistant turn even without a generation prompt opens one
+  // after the answer too.
+  const header = markers.assistantStart?.trim() ?? '';
+  const alwaysOpens = header !== '' && closed.trimEnd().endsWith(header);
   for (let round = 0; round < 8; round++) {
     const trimmed = output.trimEnd();
     let next = output;
-    if (opener !== '' && trimmed.endsWith(opener)) next = trimmed.slice(0, -opener.length);
+    // The whole suffix first: it may end with part of the opener (RWKV's `Assistant: <think>`).
+    if (suffix !== '' && output.endsWith(suffix)) next = output.slice(0, -suffix.length);
+    else if (opener !== '' && trimmed.endsWith(opener)) next = trimmed.slice(0, -opener.length);
     else if (openerHead !== '' && trimmed.endsWith(openerHead)) next = trimmed.slice(0, -openerHead.length);
-    else if (suffix !== '' && output.endsWith(suffix)) next = output.slice(0, -suffix.length);
+    else if (alwaysOpens && trimmed.endsWith(header)) next = trimmed.slice(0, -header.length);
     else if (marker !== '' && trimmed.endsWith(marker)) next = trimmed.slice(0, -marker.length);
     else {
       const special = TRAILING_SPECIAL.exec(output);

@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { createChatParser, renderParamsOf } from '../create-chat-parser.js';
+import { sharedTemplate } from '../test-templates.js';
+import { CHECK_CONVERSATION } from './check-scenarios.js';
+import { checkTemplate } from './check-template.js';
+import { extractOutput } from './extract-output.js';
+
+const request = { messages: CHECK_CONVERSATION };
+const cut = (template: string, answer: Parameters<typeof extractOutput>[2], assistantStart?: string) => {
+  const parser = createChatParser(template, request);
+  return extractOutput(template, renderParamsOf(request), answer, { ...parser, assistantStart });
+};
+
+describe('extractOutput', () => {
+  it('cuts the answer out before a trailer the template writes after the conversation (Command R+)', () => {
+    const out = cut(sharedTemplate('CohereForAI-c4ai-command-r-plus-tool_use'), { role: 'assistant', content: 'Hi there.' });
+    // The instruction turn the template appends after every conversation is not the model's.
+    expect(out).toEqual({ ok: true, output: 'Hi there.' });
+  });
+
+  it('closes reasoning the generation prompt opened when the turn shows none (MiniMax-M2)', () => {
+    const out = cut(sharedTemplate('MiniMax-M2'), { role: 'assistant', content: 'Hi there.' });
+    expect(out).toEqual({ ok: true, output: '</think>Hi there.' });
+  });
+
+  it('continues after a preamble the generation prompt writes into the reasoning (Apriel)', () => {
+    const template = sharedTemplate('Apriel-1.6-15b-Thinker-fixed');
+    expect(cut(template, { role: 'assistant', reasoning_content: 'Greet back.', content: 'Hi there.' })).toEqual({
+      ok: true,
+      output: 'Greet back.\n[BEGIN FINAL RESPONSE]\nHi there.',
+    });
+    // Without reasoning, the model closes the block at once.
+    expect(cut(template, { role: 'assistant', content: 'Hi there.' })).toEqual({ ok: true, output: '[BEGIN FINAL RESPONSE]Hi there.' });
+  });
+
+  it('handles a template that always writes its generation prompt (RWKV World)', () => {
+    const out = cut(sharedTemplate('llama-cpp-rwkv-world'), { role: 'assistant', content: 'Hi there.' });
+    expect(out).toEqual({ ok: true, output: '</think>Hi there.' });
+  });
+
+  it('drops the assistant header a template writes even without a generation prompt (Solar Open)', () => {
+    const answer = {
+      role: 'assistant' as const,
+      content: null,
+      tool_calls: [{ id: 'a1b2c3d4e5', type: 'function' as const, function: { name: 'f', arguments: '{}' } }],
+    };
+    const template = sharedTemplate('upstage-Solar-Open-100B');
+    const out = cut(template, answer, '<|begin|>assistant');
+    expect(out.ok && out.output.endsWith('<|calls|>')).toBe(true);
+  });
+
+  it('still fails, saying where, when the answer leaves the prompt for another reason', () => {
+    const template = "{% for m in messages %}[{{ m.role }}]{{ m.content }}{% endfor %}{% if add_generation_prompt %}[assistant]Answer:{% endif %}";
+    const out = cut(template, { role: 'assistant', content: 'Hi there.' });
+    expect(out.ok).toBe(false);
+    expect(out.ok ? '' : out.reason).toMatch(/^the rendered answer does not follow the prompt: at \d+ the prompt has/);
+  });
+});
+
+describe('checkTemplate on templates with unusual turn layouts', () => {
+  it.each([
+    ['Apriel-1.6-15b-Thinker-fixed', 4, 0],
+    ['ByteDance-Seed-OSS', 4, 0],
+    ['CohereForAI-c4ai-command-r-plus-tool_use', 3, 1],
+    ['MiniMax-M2', 4, 0],
+    ['llama-cpp-rwkv-world', 1, 3],
+    ['upstage-Solar-Open-100B', 3, 1],
+  ])('%s passes', (name, passed, skipped) => {
+    expect(checkTemplate(sharedTemplate(name))).toMatchObject({ passed, failed: 0, skipped });
+  });
+});
