@@ -1,33 +1,12 @@
 import { accumulateDeltas, type ChatDelta } from '@autoparser/chat-mapper';
-import { matchGbnf, parseGbnf } from '@autoparser/gbnf-emitter';
-import type { ToolDefinition } from '@autoparser/template-analyzer';
 import { describe, expect, it } from 'vitest';
-import type { ChatRequest } from './chat-request.js';
 import { createChatParser } from './create-chat-parser.js';
+import { chatRequestBuilder, functionTool, grammarVerdict, prefilledTurn, streamOutput } from './formats/format-test-support.js';
 import { sharedTemplate } from './test-templates.js';
 
-const tools: ToolDefinition[] = [
-  {
-    type: 'function',
-    function: {
-      name: 'get_weather',
-      parameters: {
-        type: 'object',
-        properties: { location: { type: 'string' }, days: { type: 'integer' } },
-        required: ['location'],
-      },
-    },
-  },
-];
-const request = (extra: Partial<ChatRequest> = {}): ChatRequest => ({
-  messages: [{ role: 'user', content: 'Hi' }],
-  tools,
-  tool_choice: 'auto',
-  parallel_tool_calls: true,
+const request = chatRequestBuilder([functionTool('get_weather', { location: { type: 'string' }, days: { type: 'integer' } }, ['location'])], {
   reasoning_format: 'deepseek',
   enable_thinking: true,
-  now: '2026-11-21T00:00:00Z',
-  ...extra,
 });
 
 const hermes = createChatParser(sharedTemplate('NousResearch-Hermes-2-Pro-Llama-3-8B-tool_use'), request());
@@ -37,13 +16,6 @@ const qwen35 = createChatParser(sharedTemplate('Qwen3.5-4B'), request());
 const HERMES_CALL = 'Sure.<tool_call>\n{"name": "get_weather", "arguments": {"location": "Paris"}}</tool_call>';
 const CODER_CALL =
   '<tool_call>\n<function=get_weather>\n<parameter=location>\nParis\n</parameter>\n<parameter=days>\n3\n</parameter>\n</function>\n</tool_call>';
-
-function streamed(parser: ReturnType<typeof createChatParser>, text: string) {
-  const session = parser.stream();
-  const deltas: ChatDelta[] = [];
-  for (const ch of text) deltas.push(...session.push(ch));
-  return { message: accumulateDeltas(deltas), final: session.finish() };
-}
 
 describe('createChatParser', () => {
   it('renders the prompt and the generation prompt', () => {
@@ -88,15 +60,13 @@ describe('createChatParser', () => {
   it('offers a lazy grammar that accepts the calls from the trigger on', () => {
     expect(hermes.grammarLazy).toBe(true);
     expect(hermes.grammarTriggers).toEqual([{ type: 'word', value: '<tool_call>\n' }]);
-    const text = hermes.generationPrompt + HERMES_CALL;
-    const from = text.indexOf('<tool_call>\n');
-    expect(matchGbnf(parseGbnf(hermes.grammar), text.slice(from)).status).toBe('accepted');
+    expect(grammarVerdict(hermes, HERMES_CALL)).toBe('accepted');
   });
 
   it('makes a full grammar when tool calls are required', () => {
     const forced = createChatParser(sharedTemplate('Qwen3-Coder'), request({ tool_choice: 'required' }));
     expect(forced.grammarLazy).toBe(false);
-    expect(matchGbnf(parseGbnf(forced.grammar), forced.generationPrompt + CODER_CALL).status).toBe('accepted');
+    expect(grammarVerdict(forced, CODER_CALL)).toBe('accepted');
   });
 
   it('makes no grammar without tools', () => {
@@ -154,10 +124,8 @@ describe('parse never throws', () => {
     const raw = createChatParser(sharedTemplate('Qwen3.5-4B'), request({ reasoning_format: 'none' }));
     expect(raw.parse('Hmm.\n</think>\n\nHello').warnings).toBeUndefined();
     // A prefilled answer the output continues.
-    const prefilled = createChatParser(
-      sharedTemplate('meta-llama-Llama-3.1-8B-Instruct'),
-      request({ messages: [{ role: 'user', content: 'Hi' }, { role: 'assistant', content: 'Hello, ' }], continue_final_message: 'auto', add_generation_prompt: false }),
-    );
+    const turn = prefilledTurn({ content: 'Hello, ' }, 'auto');
+    const prefilled = createChatParser(sharedTemplate('meta-llama-Llama-3.1-8B-Instruct'), request({ ...turn, add_generation_prompt: false }));
     expect(prefilled.parse('world!')).toEqual({ role: 'assistant', content: 'Hello, world!' });
   });
 
@@ -179,7 +147,7 @@ describe('parse never throws', () => {
 
 describe('stream', () => {
   it('accumulates to the full parse (JSON calls)', () => {
-    const { message, final } = streamed(hermes, HERMES_CALL);
+    const { message, final } = streamOutput(hermes, HERMES_CALL, { end: false });
     const { warnings: _warnings, ...full } = hermes.parse(HERMES_CALL);
     expect(message).toEqual(full);
     expect(final).toEqual(full);
@@ -187,7 +155,7 @@ describe('stream', () => {
 
   it('accumulates to the full parse (tagged calls, reasoning)', () => {
     const text = 'Hmm.\n</think>\n\n' + CODER_CALL;
-    const { message } = streamed(qwen35, text);
+    const { message } = streamOutput(qwen35, text, { end: false });
     expect(message).toEqual(qwen35.parse(text));
   });
 

@@ -1,49 +1,16 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { distDir, serveDebugger, type StaticServer } from '../node/index.js';
-import { launchChromium, type TestBrowser } from './chromium.js';
+import { describe, expect, it } from 'vitest';
+import { useDebugger } from './open-debugger.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const SCREENSHOT = join(here, '../../.artifacts/debugger.png');
 /** What Qwen3-Coder writes for a get_weather call (as apps/cli/examples/get-weather.output.txt). */
 const TOOL_CALL_OUTPUT = 'Let me check the forecast.\n<tool_call>\n<function=get_weather>\n<parameter=location>\nParis\n</parameter>\n<parameter=days>\n3\n</parameter>\n</function>\n</tool_call>';
 
-let browser: TestBrowser | undefined;
-let server: StaticServer | undefined;
-let opened: Page | undefined;
-let setupError: unknown;
-
-beforeAll(async () => {
-  try {
-    if (!existsSync(join(distDir, 'index.html'))) throw new Error(`no built app in ${distDir}: run the build first (turbo runs it before this test)`);
-    browser = await launchChromium();
-    server = await serveDebugger({ port: 0 });
-    opened = await browser.context.newPage();
-    const errors: string[] = [];
-    opened.on('pageerror', (error) => errors.push(error.message));
-    await opened.goto(server.url);
-    await opened.waitForSelector('body[data-state="ready"]');
-    if (errors.length > 0) throw new Error(`the page threw: ${errors.join('; ')}`);
-  } catch (error) {
-    // Kept for every test to fail with (a failing beforeAll would only mark them skipped).
-    setupError = error;
-  }
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
 /** The loaded page; throws why there is none (no Chromium, no build…), failing the test. */
-function page(): Page {
-  if (setupError instanceof Error) throw setupError;
-  if (opened === undefined) throw new Error('the page did not load');
-  return opened;
-}
+const page = useDebugger({ port: 0 });
 
 /** The text of an element, once `predicate` holds for it (the app redraws after a debounce). */
 async function textWhen(selector: string, predicate: string): Promise<string> {

@@ -1,36 +1,15 @@
 import { readFileSync, readdirSync } from 'node:fs';
-import { accumulateDeltas } from '@autoparser/chat-mapper';
-import { matchGbnf, parseGbnf } from '@autoparser/gbnf-emitter';
-import type { ToolDefinition } from '@autoparser/template-analyzer';
 import { deepseekR1Plugin } from '@autoparser/workarounds';
 import { describe, expect, it } from 'vitest';
-import type { ChatRequest } from '../chat-request.js';
 import { createChatParser } from '../create-chat-parser.js';
-import { grammarStart } from '../grammar-start.js';
-import { replayStream } from '../replay-stream.js';
 import { checkTemplate } from '../self-check/check-template.js';
 import { sharedTemplate } from '../test-templates.js';
+import { chatRequestBuilder, functionTool, grammarAccepts, grammarVerdict, streamedMessage, streamedMessageAppendOnly } from './format-test-support.js';
 
-const tools: ToolDefinition[] = [
-  {
-    type: 'function',
-    function: { name: 'get_weather', parameters: { type: 'object', properties: { location: { type: 'string' } }, required: ['location'] } },
-  },
-  {
-    type: 'function',
-    function: { name: 'Read', parameters: { type: 'object', properties: { file_path: { type: 'string' } }, required: ['file_path'] } },
-  },
-];
-const request = (extra: Partial<ChatRequest> = {}): ChatRequest => ({
-  messages: [{ role: 'user', content: 'Hi' }],
-  tools,
-  tool_choice: 'auto',
-  parallel_tool_calls: true,
-  reasoning_format: 'deepseek',
-  enable_thinking: true,
-  now: '2026-11-21T00:00:00Z',
-  ...extra,
-});
+const request = chatRequestBuilder(
+  [functionTool('get_weather', { location: { type: 'string' } }, ['location']), functionTool('Read', { file_path: { type: 'string' } }, ['file_path'])],
+  { reasoning_format: 'deepseek', enable_thinking: true },
+);
 
 const TOKYO = '{"location": "Tokyo"}';
 const FILE = '{"file_path": "/a.txt"}';
@@ -61,17 +40,6 @@ const NOT_CALLS: Record<string, string> = {
 
 const R1_TEMPLATES = ['llama-cpp-deepseek-r1', 'deepseek-ai-DeepSeek-R1-Distill-Qwen-32B', 'deepseek-ai-DeepSeek-R1-Distill-Llama-8B'];
 
-type Parser = ReturnType<typeof createChatParser>;
-const streamed = (parser: Parser, output: string, chunk: number) =>
-  accumulateDeltas(replayStream(parser.stream(), output, chunk).deltas.map((d) => d.delta));
-
-/** Whether the lazy grammar fires on the output and accepts it from the trigger on. */
-function lazyGrammarAccepts(parser: Parser, output: string): boolean {
-  const text = parser.generationPrompt + output;
-  const from = grammarStart(text, parser.grammarTriggers, parser.generationPrompt.length);
-  return from !== undefined && matchGbnf(parseGbnf(parser.grammar), text.slice(from)).status === 'accepted';
-}
-
 const weatherCall = { type: 'function', function: { name: 'get_weather', arguments: TOKYO } };
 
 describe.each(R1_TEMPLATES)('DeepSeek R1 tool calls with %s', (name) => {
@@ -96,16 +64,16 @@ describe.each(R1_TEMPLATES)('DeepSeek R1 tool calls with %s', (name) => {
       weatherCall,
       { type: 'function', function: { name: 'Read', arguments: FILE } },
     ]);
-    expect(lazyGrammarAccepts(parser, `Thought.</think>Sure.${CANONICAL}`)).toBe(true);
-    expect(lazyGrammarAccepts(parser, `Thought.</think>${PARALLEL}`)).toBe(true);
+    expect(grammarAccepts(parser, `Thought.</think>Sure.${CANONICAL}`)).toBe(true);
+    expect(grammarAccepts(parser, `Thought.</think>${PARALLEL}`)).toBe(true);
   });
 
   it.each(Object.entries(VARIANTS))('parses the variant with %s, streaming it unchanged, while the grammar keeps to the rendered form', (_, variant) => {
     const output = `Thought.</think>${variant}`;
     const message = parser.parse(output);
     expect(message).toEqual({ role: 'assistant', reasoning_content: 'Thought.', content: '', tool_calls: [weatherCall] });
-    expect(streamed(parser, output, 1)).toEqual(message);
-    expect(lazyGrammarAccepts(parser, output)).toBe(false);
+    expect(streamedMessage(parser, output)).toEqual(message);
+    expect(grammarAccepts(parser, output)).toBe(false);
   });
 
   it.each(Object.entries(NOT_CALLS))('leaves the %s as content', (_, text) => {
@@ -114,14 +82,14 @@ describe.each(R1_TEMPLATES)('DeepSeek R1 tool calls with %s', (name) => {
 
   it('streams the rendered form without retracting', () => {
     const output = `Thought.</think>Sure.${PARALLEL}`;
-    expect(streamed(parser, output, 1)).toEqual(parser.parse(output));
+    expect(streamedMessageAppendOnly(parser, output)).toEqual(parser.parse(output));
   });
 
   it('asks for the rendered form only when a call is required', () => {
     const required = createChatParser(template, request({ tool_choice: 'required', parallel_tool_calls: false }));
     expect(required.grammarLazy).toBe(false);
     const output = `Thought.</think>${CANONICAL}`;
-    expect(matchGbnf(parseGbnf(required.grammar), required.generationPrompt + output).status).toBe('accepted');
+    expect(grammarVerdict(required, output)).toBe('accepted');
     expect(required.parse(output).tool_calls).toEqual([weatherCall]);
     expect(required.parse(`Thought.</think>${VARIANTS['short section start']}`).tool_calls).toBeUndefined();
   });

@@ -1,51 +1,21 @@
 import { readFileSync, readdirSync } from 'node:fs';
-import { accumulateDeltas } from '@autoparser/chat-mapper';
-import { matchGbnf, parseGbnf } from '@autoparser/gbnf-emitter';
-import type { ToolDefinition } from '@autoparser/template-analyzer';
 import { deepseekV32Plugin } from '@autoparser/workarounds';
 import { describe, expect, it } from 'vitest';
-import type { ChatRequest } from '../chat-request.js';
 import { createChatParser } from '../create-chat-parser.js';
-import { grammarStart } from '../grammar-start.js';
-import { replayStream } from '../replay-stream.js';
 import { checkTemplate } from '../self-check/check-template.js';
 import { sharedTemplate } from '../test-templates.js';
+import { chatRequestBuilder, familyTemplate, functionTool, grammarAccepts, grammarVerdict, streamedMessage } from './format-test-support.js';
 
 const V32 = sharedTemplate('deepseek-ai-DeepSeek-V3.2');
-const familyDir = new URL('../../test/family-templates/deepseek-v3-2/', import.meta.url);
-const V4 = readFileSync(new URL('deepseek-ai-DeepSeek-V4-Flash-0731.jinja', familyDir), 'utf8');
+const V4 = familyTemplate('deepseek-v3-2', 'deepseek-ai-DeepSeek-V4-Flash-0731.jinja');
 
-const tools: ToolDefinition[] = [
-  {
-    type: 'function',
-    function: {
-      name: 'get_weather',
-      parameters: {
-        type: 'object',
-        properties: { city: { type: 'string' }, days: { type: 'integer' }, units: { enum: ['c', 'f'] }, note: {} },
-        required: ['city'],
-      },
-    },
-  },
-  {
-    type: 'function',
-    function: {
-      name: 'set_config',
-      parameters: { type: 'object', properties: { config: { type: 'object' }, tags: { type: 'array', items: { type: 'string' } } } },
-    },
-  },
-];
-
-const request = (extra: Partial<ChatRequest> = {}): ChatRequest => ({
-  messages: [{ role: 'user', content: 'Hi' }],
-  tools,
-  tool_choice: 'auto',
-  parallel_tool_calls: true,
-  reasoning_format: 'deepseek',
-  enable_thinking: true,
-  now: '2026-11-21T00:00:00Z',
-  ...extra,
-});
+const request = chatRequestBuilder(
+  [
+    functionTool('get_weather', { city: { type: 'string' }, days: { type: 'integer' }, units: { enum: ['c', 'f'] }, note: {} }, ['city']),
+    functionTool('set_config', { config: { type: 'object' }, tags: { type: 'array', items: { type: 'string' } } }),
+  ],
+  { reasoning_format: 'deepseek', enable_thinking: true },
+);
 
 const D = '｜DSML｜';
 const param = (name: string, raw: boolean, value: string): string =>
@@ -55,19 +25,6 @@ const block = (...invokes: string[]): string => `<${D}function_calls>\n${invokes
 
 const WEATHER = invoke('get_weather', param('city', true, 'Zürich "old town"\n<b>'), param('days', false, '3'));
 const CONFIG = invoke('set_config', param('config', false, '{"theme":"dark","level":2}'), param('tags', false, '["a","b"]'));
-
-/** The message the stream accumulates, fed a few code points at a time. */
-function streamed(parser: ReturnType<typeof createChatParser>, output: string, chunk: number) {
-  return accumulateDeltas(replayStream(parser.stream(), output, chunk).deltas.map((d) => d.delta));
-}
-
-/** Whether the lazy grammar accepts the output from its first trigger on. */
-function lazyGrammarAccepts(parser: ReturnType<typeof createChatParser>, output: string): boolean {
-  const text = parser.generationPrompt + output;
-  const from = grammarStart(text, parser.grammarTriggers, parser.generationPrompt.length);
-  if (from === undefined) return false;
-  return matchGbnf(parseGbnf(parser.grammar), text.slice(from)).status === 'accepted';
-}
 
 describe('DeepSeek V3.2 DSML format', () => {
   const thinking = createChatParser(V32, request());
@@ -118,27 +75,27 @@ describe('DeepSeek V3.2 DSML format', () => {
       ['set_config', { config: { theme: 'dark', level: 2 }, tags: ['a', 'b'] }],
     ]);
     expect(message.warnings).toBeUndefined();
-    expect(streamed(thinking, output, 1)).toEqual(message);
-    expect(lazyGrammarAccepts(thinking, output)).toBe(false);
+    expect(streamedMessage(thinking, output)).toEqual(message);
+    expect(grammarAccepts(thinking, output)).toBe(false);
   });
 
   it('streams the same message, never retracting', () => {
     const output = `Let me look.</think>Checking.\n\n${block(WEATHER, CONFIG)}`;
     const final = thinking.parse(output);
-    for (const chunk of [1, 3, 7]) expect(streamed(thinking, output, chunk)).toEqual(final);
+    for (const chunk of [1, 3, 7]) expect(streamedMessage(thinking, output, chunk)).toEqual(final);
   });
 
   it('offers a lazy grammar that accepts the calls and holds each parameter to its schema', () => {
-    expect(lazyGrammarAccepts(thinking, `Hmm.</think>Sure.\n\n${block(WEATHER, CONFIG)}`)).toBe(true);
+    expect(grammarAccepts(thinking, `Hmm.</think>Sure.\n\n${block(WEATHER, CONFIG)}`)).toBe(true);
     // An integer may not be written as a raw string, nor a string as JSON.
-    expect(lazyGrammarAccepts(thinking, `</think>${block(invoke('get_weather', param('city', true, 'Oslo'), param('days', true, '3')))}`)).toBe(false);
-    expect(lazyGrammarAccepts(thinking, `</think>${block(invoke('get_weather', param('city', false, '"Oslo"')))}`)).toBe(false);
+    expect(grammarAccepts(thinking, `</think>${block(invoke('get_weather', param('city', true, 'Oslo'), param('days', true, '3')))}`)).toBe(false);
+    expect(grammarAccepts(thinking, `</think>${block(invoke('get_weather', param('city', false, '"Oslo"')))}`)).toBe(false);
   });
 
   it('keeps one call per block when parallel calls are off', () => {
     const single = createChatParser(V32, request({ parallel_tool_calls: false }));
-    expect(lazyGrammarAccepts(single, `</think>${block(WEATHER)}`)).toBe(true);
-    expect(lazyGrammarAccepts(single, `</think>${block(WEATHER, CONFIG)}`)).toBe(false);
+    expect(grammarAccepts(single, `</think>${block(WEATHER)}`)).toBe(true);
+    expect(grammarAccepts(single, `</think>${block(WEATHER, CONFIG)}`)).toBe(false);
   });
 
   it('consumes the empty reasoning block of the non-thinking prompt', () => {
@@ -157,7 +114,7 @@ describe('DeepSeek V3.2 DSML format', () => {
     const required = createChatParser(V32, request({ tool_choice: 'required' }));
     expect(required.grammarLazy).toBe(false);
     const output = `Must call.</think>${block(WEATHER)}`;
-    expect(matchGbnf(parseGbnf(required.grammar), required.generationPrompt + output).status).toBe('accepted');
+    expect(grammarVerdict(required, output)).toBe('accepted');
     expect(required.parse(output).tool_calls).toHaveLength(1);
     const off = createChatParser(V32, request({ tool_choice: 'none' }));
     expect(off.grammar).toBe('');
@@ -182,7 +139,7 @@ describe('DeepSeek V4 (DSML, tool_calls block)', () => {
   it('reads its calls, and the bare </think> of its non-thinking prompt', () => {
     const output = `Plan.</think>\n\n${v4Block(WEATHER)}`;
     expect(v4.parse(output)).toMatchObject({ reasoning_content: 'Plan.', content: '\n\n', tool_calls: [{ function: { name: 'get_weather' } }] });
-    expect(lazyGrammarAccepts(v4, output)).toBe(true);
+    expect(grammarAccepts(v4, output)).toBe(true);
     const plain = createChatParser(V4, request({ enable_thinking: false }));
     expect(plain.generationPrompt).toBe('<｜Assistant｜></think>');
     expect(plain.parse('Hello.')).toEqual({ role: 'assistant', content: 'Hello.' });

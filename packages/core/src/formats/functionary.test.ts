@@ -1,51 +1,22 @@
-import { readFileSync } from 'node:fs';
 import { accumulateDeltas } from '@autoparser/chat-mapper';
-import { matchGbnf, parseGbnf } from '@autoparser/gbnf-emitter';
-import type { ToolDefinition } from '@autoparser/template-analyzer';
 import { functionary31Plugin, functionary32Plugin } from '@autoparser/workarounds';
 import { describe, expect, it } from 'vitest';
-import type { ChatRequest } from '../chat-request.js';
-import { createChatParser, type ChatParser } from '../create-chat-parser.js';
-import { grammarStart } from '../grammar-start.js';
-import { replayStream } from '../replay-stream.js';
+import { createChatParser } from '../create-chat-parser.js';
 import { checkTemplate } from '../self-check/check-template.js';
 import { sharedTemplate } from '../test-templates.js';
+import { chatRequestBuilder, familyTemplate, functionTool, grammarVerdict, prefilledTurn, streamedMessage } from './format-test-support.js';
 
 const V32 = sharedTemplate('meetkai-functionary-medium-v3.2');
 const V31 = sharedTemplate('meetkai-functionary-medium-v3.1');
-const familyTemplate = (file: string): string =>
-  readFileSync(new URL(`../../test/family-templates/functionary/${file}`, import.meta.url), 'utf8');
 const V32_FAMILY = ['functionary-v3.llama3-2024-08-14.jinja', 'functionary-v3.llama3-2024-09-19-composed.jinja'];
-const V31_LATEST = familyTemplate('functionary-v3-llama3.1-2024-09-24.jinja');
+const V31_LATEST = familyTemplate('functionary', 'functionary-v3-llama3.1-2024-09-24.jinja');
 
-const tool = (name: string, properties: Record<string, unknown>, required: string[]): ToolDefinition => ({
-  type: 'function',
-  function: { name, description: `${name}.`, parameters: { type: 'object', properties, required } } as ToolDefinition['function'],
-});
-const WEATHER = tool('get_weather', { city: { type: 'string' }, days: { type: 'integer' } }, ['city']);
-const TIME = tool('get_time', { zone: { type: 'string' } }, ['zone']);
-const PYTHON = tool('python', { code: { type: 'string' } }, ['code']);
-
-const request = (extra: Partial<ChatRequest> = {}): ChatRequest => ({
-  messages: [{ role: 'user', content: 'Hi' }],
-  tools: [WEATHER, TIME, PYTHON],
-  tool_choice: 'auto',
-  parallel_tool_calls: true,
-  now: '2026-11-21T00:00:00Z',
-  ...extra,
-});
-
-/** The streamed deltas, accumulated, for a chunk size of `size` code points. */
-const streamed = (parser: ChatParser, output: string, size: number) =>
-  accumulateDeltas(replayStream(parser.stream(), output, size).deltas.map((d) => d.delta));
-
-/** The lazy grammar's verdict on an output, from where its trigger fires. */
-function lazyVerdict(parser: ChatParser, output: string): string {
-  const text = parser.generationPrompt + output;
-  const from = grammarStart(text, parser.grammarTriggers, parser.generationPrompt.length);
-  if (from === undefined) return 'never fires';
-  return matchGbnf(parseGbnf(parser.grammar), text.slice(from)).status;
-}
+const tool = (name: string, properties: Record<string, { type: string }>, required: string[]) => functionTool(name, properties, required, `${name}.`);
+const request = chatRequestBuilder([
+  tool('get_weather', { city: { type: 'string' }, days: { type: 'integer' } }, ['city']),
+  tool('get_time', { zone: { type: 'string' } }, ['zone']),
+  tool('python', { code: { type: 'string' } }, ['code']),
+]);
 
 describe('Functionary v3.2 (>>>recipient blocks)', () => {
   const parser = createChatParser(V32, request());
@@ -97,7 +68,7 @@ describe('Functionary v3.2 (>>>recipient blocks)', () => {
     ];
     for (const output of outputs) {
       const { warnings: _w, ...full } = parser.parse(output);
-      for (const size of [1, 3, 7]) expect(streamed(parser, output, size)).toEqual(full);
+      for (const size of [1, 3, 7]) expect(streamedMessage(parser, output, size)).toEqual(full);
     }
   });
 
@@ -108,15 +79,15 @@ describe('Functionary v3.2 (>>>recipient blocks)', () => {
   });
 
   it('has a lazy grammar that accepts calls first or after the text', () => {
-    expect(lazyVerdict(parser, 'get_weather\n{"city": "Paris"}>>>get_time\n{"zone": "UTC"}')).toBe('accepted');
-    expect(lazyVerdict(parser, 'all\nSure.>>>get_weather\n{"city": "Paris"}')).toBe('accepted');
-    expect(lazyVerdict(parser, 'all\nNo call here.')).toBe('never fires');
-    expect(lazyVerdict(parser, 'get_weather\n{"town": "Paris"}')).toBe('rejected');
+    expect(grammarVerdict(parser, 'get_weather\n{"city": "Paris"}>>>get_time\n{"zone": "UTC"}')).toBe('accepted');
+    expect(grammarVerdict(parser, 'all\nSure.>>>get_weather\n{"city": "Paris"}')).toBe('accepted');
+    expect(grammarVerdict(parser, 'all\nNo call here.')).toBe('never triggered');
+    expect(grammarVerdict(parser, 'get_weather\n{"town": "Paris"}')).toBe('rejected');
   });
 
   it('allows one call without parallel calls, and none without tools', () => {
     const single = createChatParser(V32, request({ parallel_tool_calls: false }));
-    expect(lazyVerdict(single, 'get_weather\n{"city": "Paris"}>>>get_time\n{"zone": "UTC"}')).toBe('rejected');
+    expect(grammarVerdict(single, 'get_weather\n{"city": "Paris"}>>>get_time\n{"zone": "UTC"}')).toBe('rejected');
     const none = createChatParser(V32, request({ tool_choice: 'none' }));
     expect(none.grammar).toBe('');
     expect(none.parse('all\nHi')).toEqual({ role: 'assistant', content: 'Hi' });
@@ -127,21 +98,12 @@ describe('Functionary v3.2 (>>>recipient blocks)', () => {
   it('makes a full grammar when a call is required', () => {
     const forced = createChatParser(V32, request({ tool_choice: 'required' }));
     expect(forced.grammarLazy).toBe(false);
-    const grammar = parseGbnf(forced.grammar);
-    expect(matchGbnf(grammar, `${forced.generationPrompt}all\nOne moment.>>>get_time\n{"zone": "UTC"}`).status).toBe('accepted');
-    expect(matchGbnf(grammar, `${forced.generationPrompt}all\nNo call.`).status).not.toBe('accepted');
+    expect(grammarVerdict(forced, 'all\nOne moment.>>>get_time\n{"zone": "UTC"}')).toBe('accepted');
+    expect(grammarVerdict(forced, 'all\nNo call.')).not.toBe('accepted');
   });
 
   it('continues a prefilled answer', () => {
-    const prefilled = createChatParser(
-      V32,
-      request({
-        tools: null,
-        messages: [{ role: 'user', content: 'Hi' }, { role: 'assistant', content: 'Hello, ' }],
-        add_generation_prompt: false,
-        continue_final_message: 'content',
-      }),
-    );
+    const prefilled = createChatParser(V32, request({ tools: null, ...prefilledTurn({ content: 'Hello, ' }, 'content'), add_generation_prompt: false }));
     expect(prefilled.parse('world!')).toEqual({ role: 'assistant', content: 'Hello, world!' });
   });
 
@@ -173,7 +135,7 @@ describe('the functionary plugins recognise their own templates only', () => {
 describe('other official Functionary templates', () => {
   it('v3.2 revisions: matched, parsed and self-checked', () => {
     for (const file of V32_FAMILY) {
-      const source = familyTemplate(file);
+      const source = familyTemplate('functionary', file);
       expect(functionary32Plugin.matches(source)).toBe(true);
       expect(checkTemplate(source)).toMatchObject({ passed: 3, failed: 0 });
       const parser = createChatParser(source, request());

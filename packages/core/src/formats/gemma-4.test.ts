@@ -1,43 +1,24 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { accumulateDeltas, type AssistantMessage, type ChatDelta } from '@autoparser/chat-mapper';
-import { matchGbnf, parseGbnf } from '@autoparser/gbnf-emitter';
-import type { ToolDefinition } from '@autoparser/template-analyzer';
+import { readdirSync } from 'node:fs';
+import type { AssistantMessage } from '@autoparser/chat-mapper';
+import type { JsonValue } from '@autoparser/template-analyzer';
 import { builtinPlugins, gemma4Plugin } from '@autoparser/workarounds';
 import { describe, expect, it } from 'vitest';
-import type { ChatRequest } from '../chat-request.js';
-import { createChatParser, type ChatParser } from '../create-chat-parser.js';
-import { grammarStart } from '../grammar-start.js';
-import { replayStream } from '../replay-stream.js';
+import { createChatParser } from '../create-chat-parser.js';
 import { checkTemplate } from '../self-check/check-template.js';
 import { sharedTemplate } from '../test-templates.js';
+import { chatRequestBuilder, familyTemplate, functionTool, grammarAccepts, prefilledTurn, streamedMessage, streamedMessageAppendOnly } from './format-test-support.js';
 
 const GEMMA_31B = sharedTemplate('google-gemma-4-31B-it');
 const GEMMA_31B_INTERLEAVED = sharedTemplate('google-gemma-4-31B-it-interleaved');
-const familyTemplate = (file: string): string =>
-  readFileSync(new URL(`../../test/family-templates/gemma-4/${file}`, import.meta.url), 'utf8');
-const GEMMA_E2B_E4B = familyTemplate('google-gemma-4-e2b-e4b-litert-lm.jinja');
-const GEMMA_LITERT = familyTemplate('google-gemma-4-litert-lm.jinja');
+const GEMMA_E2B_E4B = familyTemplate('gemma-4', 'google-gemma-4-e2b-e4b-litert-lm.jinja');
+const GEMMA_LITERT = familyTemplate('gemma-4', 'google-gemma-4-litert-lm.jinja');
 const GEMMA_TEMPLATES = [GEMMA_31B, GEMMA_31B_INTERLEAVED, GEMMA_E2B_E4B, GEMMA_LITERT];
 
-const tool = (name: string, properties: ToolDefinition['function']['parameters'] = {}): ToolDefinition => ({
-  type: 'function',
-  function: { name, description: `Calls ${name}.`, parameters: { type: 'object', properties } },
-});
-const TOOLS = [
-  tool('get_time', { city: { type: 'string' } }),
-  tool('get_weather', { city: { type: 'string' } }),
-  tool('set_config', { config: { type: 'object' } }),
-];
-
-const request = (extra: Partial<ChatRequest> = {}): ChatRequest => ({
-  messages: [{ role: 'user', content: 'Hi' }],
-  tools: TOOLS,
-  tool_choice: 'auto',
-  parallel_tool_calls: true,
-  reasoning_format: 'auto',
-  enable_thinking: true,
-  ...extra,
-});
+const tool = (name: string, properties: { [key: string]: JsonValue }) => functionTool(name, properties, undefined, `Calls ${name}.`);
+const request = chatRequestBuilder(
+  [tool('get_time', { city: { type: 'string' } }), tool('get_weather', { city: { type: 'string' } }), tool('set_config', { config: { type: 'object' } })],
+  { reasoning_format: 'auto', enable_thinking: true },
+);
 
 const NESTED_CALL =
   '<|tool_call>call:set_config{config:{theme:<|"|>dark "night" \\ mode<|"|>,sizes:[1,-2.5,1.5e10],flags:{on:true,off:false,none:null,py:None},empty:{},list:[]}}<tool_call|>';
@@ -52,29 +33,6 @@ const NESTED_ARGS = {
 };
 
 const argsOf = (m: AssistantMessage, i = 0): unknown => JSON.parse(m.tool_calls?.[i]?.function.arguments ?? 'undefined');
-
-/** Streams `output` one code point at a time; checks every step only appends; returns the final message. */
-function streamed(parser: ChatParser, output: string): AssistantMessage {
-  const session = parser.stream();
-  const deltas: ChatDelta[] = [];
-  let previousArgs: string[] = [];
-  for (const ch of output) {
-    deltas.push(...session.push(ch));
-    const sofar = accumulateDeltas(deltas);
-    const args = (sofar.tool_calls ?? []).map((c) => c.function.arguments);
-    previousArgs.forEach((before, i) => expect(args[i]?.startsWith(before)).toBe(true));
-    previousArgs = args;
-  }
-  deltas.push(...session.end());
-  return accumulateDeltas(deltas);
-}
-
-/** Does the grammar accept `output` (from the trigger on when lazy)? */
-function grammarAccepts(parser: ChatParser, output: string): boolean {
-  const text = parser.generationPrompt + output;
-  const from = grammarStart(text, parser.grammarTriggers, parser.generationPrompt.length) ?? 0;
-  return matchGbnf(parseGbnf(parser.grammar), text.slice(parser.grammarLazy ? from : 0)).status === 'accepted';
-}
 
 describe('gemma-4 format', () => {
   const parser = createChatParser(GEMMA_31B, request());
@@ -141,13 +99,12 @@ describe('gemma-4 format', () => {
 
   it('streams the arguments as a growing JSON prefix', () => {
     const output = `<|channel>thought\nA plan.<channel|>Sure.${NESTED_CALL}`;
-    const final = streamed(parser, output);
+    const final = streamedMessageAppendOnly(parser, output);
     expect(final.reasoning_content).toBe('A plan.');
     expect(final.content).toBe('Sure.');
     expect(argsOf(final)).toEqual(NESTED_ARGS);
     // A chunked replay gives the same message.
-    const { deltas } = replayStream(parser.stream(), output, 7);
-    expect(argsOf(accumulateDeltas(deltas.map((d) => d.delta)))).toEqual(NESTED_ARGS);
+    expect(argsOf(streamedMessage(parser, output, 7))).toEqual(NESTED_ARGS);
   });
 
   it('has a lazy grammar that accepts the calls from the trigger on', () => {
@@ -189,17 +146,7 @@ describe('gemma-4 format', () => {
   });
 
   it('continues a prefilled thought', () => {
-    const prefilled = createChatParser(
-      GEMMA_31B,
-      request({
-        tools: null,
-        messages: [
-          { role: 'user', content: 'Hi' },
-          { role: 'assistant', content: '', reasoning_content: "I'm" },
-        ],
-        continue_final_message: 'reasoning',
-      }),
-    );
+    const prefilled = createChatParser(GEMMA_31B, request({ tools: null, ...prefilledTurn({ content: '', reasoning_content: "I'm" }, 'reasoning') }));
     expect(prefilled.parse(' thinking<channel|>Hello!')).toEqual({ role: 'assistant', content: 'Hello!', reasoning_content: "I'm thinking" });
   });
 });

@@ -1,45 +1,16 @@
-import { readFileSync } from 'node:fs';
-import { accumulateDeltas } from '@autoparser/chat-mapper';
-import { matchGbnf, parseGbnf } from '@autoparser/gbnf-emitter';
-import type { ToolDefinition } from '@autoparser/template-analyzer';
 import { gigachat3Plugin } from '@autoparser/workarounds';
 import { describe, expect, it } from 'vitest';
-import type { ChatRequest } from '../chat-request.js';
-import { createChatParser, type ChatParser } from '../create-chat-parser.js';
-import { grammarStart } from '../grammar-start.js';
-import { replayStream } from '../replay-stream.js';
+import { createChatParser } from '../create-chat-parser.js';
 import { checkTemplate } from '../self-check/check-template.js';
 import { sharedTemplate } from '../test-templates.js';
+import { chatRequestBuilder, familyTemplate, functionTool, grammarVerdict, streamedMessage } from './format-test-support.js';
 
 const GIGACHAT = sharedTemplate('GigaChat3-10B-A1.8B');
 const HEADER = '<|message_sep|>\n\nfunction call<|role_sep|>\n';
 
-const WEATHER: ToolDefinition = {
-  type: 'function',
-  function: {
-    name: 'get_weather',
-    description: 'Weather.',
-    parameters: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] },
-  },
-};
-
-const request = (extra: Partial<ChatRequest> = {}): ChatRequest => ({
-  messages: [{ role: 'user', content: 'Hi' }],
-  tools: [WEATHER],
-  tool_choice: 'auto',
-  parallel_tool_calls: true,
-  now: '2026-11-21T00:00:00Z',
-  ...extra,
-});
+const request = chatRequestBuilder([functionTool('get_weather', { city: { type: 'string' } }, ['city'], 'Weather.')]);
 
 const CALL = `${HEADER}{"name": "get_weather", "arguments": {"city": "Paris"}}`;
-
-function lazyVerdict(parser: ChatParser, output: string): string {
-  const text = parser.generationPrompt + output;
-  const from = grammarStart(text, parser.grammarTriggers, parser.generationPrompt.length);
-  if (from === undefined) return 'never fires';
-  return matchGbnf(parseGbnf(parser.grammar), text.slice(from)).status;
-}
 
 describe('GigaChat 3 (function call messages)', () => {
   const parser = createChatParser(GIGACHAT, request());
@@ -73,24 +44,23 @@ describe('GigaChat 3 (function call messages)', () => {
   });
 
   it('offers one call per turn even when parallel calls are asked for (the template renders one)', () => {
-    expect(lazyVerdict(parser, `Sure.${CALL}`)).toBe('accepted');
-    expect(lazyVerdict(parser, `${CALL}, {"name": "get_weather", "arguments": {"city": "Rome"}}`)).toBe('rejected');
-    expect(lazyVerdict(parser, 'No call.')).toBe('never fires');
+    expect(grammarVerdict(parser, `Sure.${CALL}`)).toBe('accepted');
+    expect(grammarVerdict(parser, `${CALL}, {"name": "get_weather", "arguments": {"city": "Rome"}}`)).toBe('rejected');
+    expect(grammarVerdict(parser, 'No call.')).toBe('never triggered');
   });
 
   it('makes a full grammar when a call is required', () => {
     const forced = createChatParser(GIGACHAT, request({ tool_choice: 'required' }));
     expect(forced.grammarLazy).toBe(false);
-    const grammar = parseGbnf(forced.grammar);
-    expect(matchGbnf(grammar, forced.generationPrompt + CALL).status).toBe('accepted');
-    expect(matchGbnf(grammar, `${forced.generationPrompt}No call.`).status).not.toBe('accepted');
+    expect(grammarVerdict(forced, CALL)).toBe('accepted');
+    expect(grammarVerdict(forced, 'No call.')).not.toBe('accepted');
   });
 
   it('streams append-only to the full parse', () => {
     for (const output of [`Let me look.${CALL}<|message_sep|>\n\n`, 'A<|message_sep|>\n\nuser<|role_sep|>\nB', 'Hello!']) {
       const { warnings: _w, ...full } = parser.parse(output);
       for (const size of [1, 4]) {
-        expect(accumulateDeltas(replayStream(parser.stream(), output, size).deltas.map((d) => d.delta))).toEqual(full);
+        expect(streamedMessage(parser, output, size)).toEqual(full);
       }
     }
   });
@@ -111,10 +81,7 @@ describe('GigaChat 3 (function call messages)', () => {
 });
 
 describe('another official GigaChat 3 template', () => {
-  const source = readFileSync(
-    new URL('../../test/family-templates/gigachat/GigaChat3-10B-A1.8B-llama.cpp-6f9ffbd.jinja', import.meta.url),
-    'utf8',
-  );
+  const source = familyTemplate('gigachat', 'GigaChat3-10B-A1.8B-llama.cpp-6f9ffbd.jinja');
 
   it('is matched, parsed and self-checked', () => {
     expect(gigachat3Plugin.matches(source)).toBe(true);

@@ -1,57 +1,28 @@
-import { readFileSync, readdirSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { accumulateDeltas } from '@autoparser/chat-mapper';
-import { matchGbnf, parseGbnf } from '@autoparser/gbnf-emitter';
-import type { ToolDefinition } from '@autoparser/template-analyzer';
 import { gptOssPlugin } from '@autoparser/workarounds';
 import { describe, expect, it } from 'vitest';
-import type { ChatRequest } from '../chat-request.js';
 import { createChatParser, type ChatParser } from '../create-chat-parser.js';
 import { grammarStart } from '../grammar-start.js';
-import { replayStream } from '../replay-stream.js';
 import { checkTemplate } from '../self-check/check-template.js';
 import { sharedTemplate } from '../test-templates.js';
+import { chatRequestBuilder, familyTemplate, familyTemplateDir, functionTool, grammarAccepts, prefilledTurn, streamedMessage, streamedMessageAppendOnly } from './format-test-support.js';
 
 const TEMPLATE = sharedTemplate('openai-gpt-oss-120b');
-const FAMILY_DIR = new URL('../../test/family-templates/gpt-oss/', import.meta.url);
-const familyTemplates = readdirSync(FAMILY_DIR)
+const familyTemplates = readdirSync(familyTemplateDir('gpt-oss'))
   .filter((name) => name.endsWith('.jinja'))
-  .map((name) => ({ name, source: readFileSync(new URL(name, FAMILY_DIR), 'utf8') }));
+  .map((name) => ({ name, source: familyTemplate('gpt-oss', name) }));
 
-const tool = (name: string, properties: Record<string, { type: string }>): ToolDefinition => ({
-  type: 'function',
-  function: { name, parameters: { type: 'object', properties, required: Object.keys(properties) } },
-});
-const WEATHER = tool('get_weather', { city: { type: 'string' } });
-const TIME = tool('get_time', { zone: { type: 'string' } });
-
-const request = (extra: Partial<ChatRequest> = {}): ChatRequest => ({
-  messages: [{ role: 'user', content: 'Hi' }],
-  tools: [WEATHER, TIME],
-  tool_choice: 'auto',
-  parallel_tool_calls: false,
-  reasoning_format: 'auto',
-  now: '2026-11-21T00:00:00Z',
-  ...extra,
-});
+const request = chatRequestBuilder(
+  [functionTool('get_weather', { city: { type: 'string' } }, ['city']), functionTool('get_time', { zone: { type: 'string' } }, ['zone'])],
+  { parallel_tool_calls: false, reasoning_format: 'auto' },
+);
 
 const ANALYSIS = '<|channel|>analysis<|message|>User wants weather.<|end|>';
 const WEATHER_IN_ROLE = '<|start|>assistant to=functions.get_weather<|channel|>commentary json<|message|>{"city": "Paris"}<|call|>';
 const TIME_IN_CHANNEL = '<|start|>assistant<|channel|>commentary to=functions.get_time <|constrain|>json<|message|>{"zone": "CET"}';
 const weatherCall = { type: 'function', function: { name: 'get_weather', arguments: '{"city": "Paris"}' } };
 const timeCall = { type: 'function', function: { name: 'get_time', arguments: '{"zone": "CET"}' } };
-
-/** The lazy grammar accepts the text from where its triggers fire. */
-function grammarAccepts(parser: ChatParser, output: string): boolean {
-  const text = parser.generationPrompt + output;
-  const from = parser.grammarLazy ? grammarStart(text, parser.grammarTriggers, parser.generationPrompt.length) : 0;
-  if (from === undefined) return false;
-  return matchGbnf(parseGbnf(parser.grammar), text.slice(from)).status === 'accepted';
-}
-
-/** The message the stream accumulates, chunk by chunk. */
-function streamed(parser: ChatParser, output: string, chunkSize = 1) {
-  return accumulateDeltas(replayStream(parser.stream(), output, chunkSize).deltas.map((d) => d.delta));
-}
 
 /** Every partial read of every prefix extends the one before: no text is ever taken back. */
 function neverRetracts(parser: ChatParser, output: string): boolean {
@@ -81,7 +52,7 @@ describe('gpt-oss harmony format', () => {
   it('reads analysis as reasoning and the final channel as content', () => {
     const output = `${ANALYSIS}<|start|>assistant<|channel|>final<|message|>Sunny.<|return|>`;
     expect(auto.parse(output)).toEqual({ role: 'assistant', content: 'Sunny.', reasoning_content: 'User wants weather.' });
-    expect(streamed(auto, output)).toEqual({ role: 'assistant', content: 'Sunny.', reasoning_content: 'User wants weather.' });
+    expect(streamedMessage(auto, output)).toEqual({ role: 'assistant', content: 'Sunny.', reasoning_content: 'User wants weather.' });
   });
 
   it('keeps the analysis block in the content with reasoning_format none', () => {
@@ -89,8 +60,8 @@ describe('gpt-oss harmony format', () => {
     const output = `${ANALYSIS}<|start|>assistant<|channel|>final<|message|>Sunny.`;
     expect(raw.parse(output)).toEqual({ role: 'assistant', content: `${ANALYSIS}Sunny.` });
     // The header shows only once it is known to be analysis, never half of another channel.
-    expect(streamed(raw, output)).toEqual({ role: 'assistant', content: `${ANALYSIS}Sunny.` });
-    expect(streamed(raw, '<|channel|>final<|message|>Hi')).toEqual({ role: 'assistant', content: 'Hi' });
+    expect(streamedMessage(raw, output)).toEqual({ role: 'assistant', content: `${ANALYSIS}Sunny.` });
+    expect(streamedMessage(raw, '<|channel|>final<|message|>Hi')).toEqual({ role: 'assistant', content: 'Hi' });
   });
 
   it('reads a call with its recipient in the role header or in the channel header', () => {
@@ -105,7 +76,7 @@ describe('gpt-oss harmony format', () => {
 
   it('streams a call: the name first, the arguments as they come, nothing retracted', () => {
     const output = `${ANALYSIS}${WEATHER_IN_ROLE}`;
-    expect(streamed(auto, output)).toEqual(auto.parse(output));
+    expect(streamedMessageAppendOnly(auto, output)).toEqual(auto.parse(output));
     const early = auto.stream().push(`${ANALYSIS}<|start|>assistant to=functions.get_weather<|channel|>commentary json<|message|>{"ci`);
     expect(accumulateDeltas(early).tool_calls?.[0]?.function.name).toBe('get_weather');
   });
@@ -149,7 +120,7 @@ describe('gpt-oss harmony format', () => {
     const parallel = createChatParser(TEMPLATE, request({ parallel_tool_calls: true }));
     const output = `${ANALYSIS}${WEATHER_IN_ROLE}${TIME_IN_CHANNEL}`;
     expect(parallel.parse(output).tool_calls).toEqual([weatherCall, timeCall]);
-    expect(streamed(parallel, output, 3)).toEqual(parallel.parse(output));
+    expect(streamedMessage(parallel, output, 3)).toEqual(parallel.parse(output));
     expect(grammarAccepts(parallel, output)).toBe(true);
     // Without parallel calls a second call does not follow the format: all is returned as content, with a warning.
     const single = auto.parse(output);
@@ -182,18 +153,8 @@ describe('gpt-oss harmony format', () => {
   });
 
   it('continues a prefilled answer', () => {
-    const prefilled = createChatParser(
-      TEMPLATE,
-      request({
-        tools: null,
-        messages: [
-          { role: 'user', content: 'Hi' },
-          { role: 'assistant', reasoning_content: 'Greeting.', content: 'Hello, ' },
-        ],
-        continue_final_message: 'content',
-        add_generation_prompt: false,
-      }),
-    );
+    const turn = prefilledTurn({ reasoning_content: 'Greeting.', content: 'Hello, ' }, 'content');
+    const prefilled = createChatParser(TEMPLATE, request({ tools: null, ...turn, add_generation_prompt: false }));
     expect(prefilled.parse('world!')).toEqual({ role: 'assistant', content: 'Hello, world!', reasoning_content: 'Greeting.' });
   });
 

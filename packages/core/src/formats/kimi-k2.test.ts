@@ -1,40 +1,20 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { accumulateDeltas, type ChatDelta } from '@autoparser/chat-mapper';
-import { matchGbnf, parseGbnf } from '@autoparser/gbnf-emitter';
-import type { ChatMessage, ToolDefinition } from '@autoparser/template-analyzer';
+import type { ChatMessage } from '@autoparser/template-analyzer';
 import { kimiK2Plugin } from '@autoparser/workarounds';
 import { describe, expect, it } from 'vitest';
-import type { ChatRequest } from '../chat-request.js';
-import { createChatParser, type ChatParser } from '../create-chat-parser.js';
-import { grammarStart } from '../grammar-start.js';
-import { replayStream } from '../replay-stream.js';
+import { createChatParser } from '../create-chat-parser.js';
 import { checkTemplate } from '../self-check/check-template.js';
 import { sharedTemplate } from '../test-templates.js';
-
-const FAMILY_DIR = new URL('../../test/family-templates/kimi-k2/', import.meta.url);
-const familyTemplate = (file: string): string => readFileSync(new URL(file, FAMILY_DIR), 'utf8');
+import { chatRequestBuilder, familyTemplate, functionTool, grammarAccepts, prefilledTurn, streamOutput } from './format-test-support.js';
 
 const THINKING = sharedTemplate('Kimi-K2-Thinking');
 const INSTRUCT = sharedTemplate('Kimi-K2-Instruct');
 const K2 = sharedTemplate('moonshotai-Kimi-K2');
-const THINKING_IDS = familyTemplate('moonshotai-Kimi-K2-Thinking.jinja');
+const THINKING_IDS = familyTemplate('kimi-k2', 'moonshotai-Kimi-K2-Thinking.jinja');
 
-const tool = (name: string, properties: Record<string, { type: string }>, required: string[]): ToolDefinition => ({
-  type: 'function',
-  function: { name, parameters: { type: 'object', properties, required } },
-});
-const WEATHER = tool('get_weather', { location: { type: 'string' }, days: { type: 'integer' } }, ['location']);
-const PYTHON = tool('python', { code: { type: 'string' } }, ['code']);
-
-const request = (extra: Partial<ChatRequest> = {}): ChatRequest => ({
-  messages: [{ role: 'user', content: 'Hi' }],
-  tools: [WEATHER, PYTHON],
-  tool_choice: 'auto',
-  parallel_tool_calls: true,
-  reasoning_format: 'auto',
-  now: '2026-11-21T00:00:00Z',
-  ...extra,
-});
+const WEATHER = functionTool('get_weather', { location: { type: 'string' }, days: { type: 'integer' } }, ['location']);
+const PYTHON = functionTool('python', { code: { type: 'string' } }, ['code']);
+const request = chatRequestBuilder([WEATHER, PYTHON], { reasoning_format: 'auto' });
 
 const call = (name: string, index: number, args: string) => ({
   type: 'function' as const,
@@ -56,21 +36,6 @@ const PARALLEL =
   kimiCall('get_weather', 0, '{"location": "Paris"}') +
   kimiCall('python', 1, '{"code": "print(\'hi\')"}') +
   S.end;
-
-/** The accumulated stream deltas, one code point at a time, and the final parse. */
-function streamed(parser: ChatParser, text: string): { message: ReturnType<typeof accumulateDeltas>; final: ReturnType<ChatParser['parse']> } {
-  const session = parser.stream();
-  const { deltas } = replayStream(session, text, 1);
-  return { message: accumulateDeltas(deltas.map((d): ChatDelta => d.delta)), final: session.finish() };
-}
-
-/** Whether the parser's grammar accepts `output`, from its trigger on when lazy. */
-function grammarAccepts(parser: ChatParser, output: string): boolean {
-  const text = parser.generationPrompt + output;
-  const start = grammarStart(text, parser.grammarTriggers, parser.generationPrompt.length);
-  if (parser.grammarLazy && start === undefined) return false;
-  return matchGbnf(parseGbnf(parser.grammar), text.slice(start ?? 0)).status === 'accepted';
-}
 
 describe('Kimi K2 format', () => {
   it('is the dedicated format of every Kimi K2 template', () => {
@@ -140,17 +105,7 @@ describe('Kimi K2 format', () => {
   });
 
   it('continues a prefilled reasoning turn', () => {
-    const parser = createChatParser(
-      THINKING,
-      request({
-        tools: null,
-        messages: [
-          { role: 'user', content: 'Hi' },
-          { role: 'assistant', content: '', reasoning_content: "I'm" },
-        ],
-        continue_final_message: 'reasoning',
-      }),
-    );
+    const parser = createChatParser(THINKING, request({ tools: null, ...prefilledTurn({ content: '', reasoning_content: "I'm" }, 'reasoning') }));
     expect(parser.generationPrompt).toBe("<|im_assistant|>assistant<|im_middle|><think>I'm");
     expect(parser.parse(' thinking</think>Hello.')).toEqual({ role: 'assistant', content: 'Hello.', reasoning_content: "I'm thinking" });
   });
@@ -171,7 +126,7 @@ describe('Kimi K2 format', () => {
 
   it('streams append-only deltas that add up to the final message', () => {
     const parser = createChatParser(THINKING, request());
-    const { message, final } = streamed(parser, PARALLEL);
+    const { message, final } = streamOutput(parser, PARALLEL);
     expect(final).toEqual(parser.parse(PARALLEL));
     expect(message).toEqual(final);
   });

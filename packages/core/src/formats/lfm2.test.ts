@@ -1,65 +1,32 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { accumulateDeltas } from '@autoparser/chat-mapper';
-import { matchGbnf, parseGbnf } from '@autoparser/gbnf-emitter';
-import type { ToolDefinition } from '@autoparser/template-analyzer';
 import { lfm2Plugin } from '@autoparser/workarounds';
 import { describe, expect, it } from 'vitest';
-import type { ChatRequest } from '../chat-request.js';
 import { createChatParser, type ChatParser } from '../create-chat-parser.js';
-import { grammarStart } from '../grammar-start.js';
-import { replayStream } from '../replay-stream.js';
 import { checkTemplate } from '../self-check/check-template.js';
 import { sharedTemplate } from '../test-templates.js';
-
-const familyTemplate = (file: string): string =>
-  readFileSync(new URL(`../../test/family-templates/lfm2/${file}`, import.meta.url), 'utf8');
+import { chatRequestBuilder, familyTemplate, functionTool, grammarAccepts, prefilledTurn, streamedMessage } from './format-test-support.js';
 
 const LFM2 = sharedTemplate('LFM2-8B-A1B');
 const LFM25_INSTRUCT = sharedTemplate('LFM2.5-Instruct');
 const LFM25_MOE = sharedTemplate('LFM2.5-8B-A1B');
-const LFM25_CANONICAL = familyTemplate('lfm2_5_chat_template.jinja');
-const LFM2_CANONICAL = familyTemplate('lfm2_chat_template.jinja');
+const LFM25_CANONICAL = familyTemplate('lfm2', 'lfm2_5_chat_template.jinja');
+const LFM2_CANONICAL = familyTemplate('lfm2', 'lfm2_chat_template.jinja');
 
-const fn = (name: string, properties: Record<string, ToolDefinition['function']['parameters']>, required: string[]): ToolDefinition => ({
-  type: 'function',
-  function: { name, parameters: { type: 'object', properties: properties as never, required } },
-});
-
-const TOOLS: ToolDefinition[] = [
-  fn('get_time', { city: { type: 'string' } }, ['city']),
-  fn('special_function', { arg1: { type: 'integer' } }, ['arg1']),
-  fn('set_config', { config: { type: 'object' }, note: { type: 'string' } }, ['config']),
-  fn('empty_args', {}, []),
-  fn('pair', { a: { type: 'string' }, ab: { type: 'string' } }, []),
-];
-
-const request = (extra: Partial<ChatRequest> = {}): ChatRequest => ({
-  messages: [{ role: 'user', content: 'Hi' }],
-  tools: TOOLS,
-  tool_choice: 'auto',
-  parallel_tool_calls: true,
-  reasoning_format: 'auto',
-  now: '2026-11-21T00:00:00Z',
-  ...extra,
-});
+const request = chatRequestBuilder(
+  [
+    functionTool('get_time', { city: { type: 'string' } }, ['city']),
+    functionTool('special_function', { arg1: { type: 'integer' } }, ['arg1']),
+    functionTool('set_config', { config: { type: 'object' }, note: { type: 'string' } }, ['config']),
+    functionTool('empty_args', {}, []),
+    functionTool('pair', { a: { type: 'string' }, ab: { type: 'string' } }, []),
+  ],
+  { reasoning_format: 'auto' },
+);
 
 const call = (name: string, args: unknown) => ({ type: 'function', function: { name, arguments: args } });
 const argsOf = (parser: ChatParser, output: string): unknown[] =>
   (parser.parse(output).tool_calls ?? []).map((c) => JSON.parse(c.function.arguments) as unknown);
-
-/** The grammar verdict on an output, from the trigger on when the grammar is lazy. */
-function grammarAccepts(parser: ChatParser, output: string): boolean {
-  const text = parser.generationPrompt + output;
-  const start = grammarStart(text, parser.grammarTriggers, parser.generationPrompt.length);
-  if (parser.grammarLazy && start === undefined) return false;
-  return matchGbnf(parseGbnf(parser.grammar), text.slice(start ?? 0)).status === 'accepted';
-}
-
-/** Streams `output` one code point at a time: the accumulated deltas must equal the final parse. */
-function streamsTo(parser: ChatParser, output: string) {
-  const { deltas } = replayStream(parser.stream(), output, 1);
-  return accumulateDeltas(deltas.map((d) => d.delta));
-}
 
 describe('LFM2 format: recognised by its markers', () => {
   it('matches the LFM2 and LFM2.5 templates, shared and canonical', () => {
@@ -173,15 +140,8 @@ describe('LFM2 format: reasoning', () => {
   });
 
   it('continues a prefilled reasoning turn', () => {
-    const parser = createChatParser(
-      LFM25_MOE,
-      request({
-        tools: null,
-        messages: [{ role: 'user', content: 'Hi' }, { role: 'assistant', content: '', reasoning_content: "I'm" }],
-        add_generation_prompt: false,
-        continue_final_message: 'reasoning',
-      }),
-    );
+    const turn = prefilledTurn({ content: '', reasoning_content: "I'm" }, 'reasoning');
+    const parser = createChatParser(LFM25_MOE, request({ tools: null, ...turn, add_generation_prompt: false }));
     expect(parser.parse(' thinking</think>Hello')).toMatchObject({ content: 'Hello', reasoning_content: "I'm thinking" });
   });
 });
@@ -199,7 +159,7 @@ describe('LFM2 format: streaming', () => {
       const final = parser.parse(output);
       expect(final.warnings).toBeUndefined();
       const { warnings: _none, ...message } = final;
-      expect(streamsTo(parser, output)).toEqual(message);
+      expect(streamedMessage(parser, output)).toEqual(message);
     }
   });
 

@@ -1,77 +1,25 @@
-import { readFileSync } from 'node:fs';
-import { accumulateDeltas, type ChatDelta } from '@autoparser/chat-mapper';
-import { matchGbnf, parseGbnf } from '@autoparser/gbnf-emitter';
-import type { ToolDefinition } from '@autoparser/template-analyzer';
 import { ministralPlugin } from '@autoparser/workarounds';
 import { describe, expect, it } from 'vitest';
-import type { ChatRequest } from '../chat-request.js';
-import { createChatParser, type ChatParser } from '../create-chat-parser.js';
-import { grammarStart } from '../grammar-start.js';
-import { replayStream } from '../replay-stream.js';
+import { createChatParser } from '../create-chat-parser.js';
 import { checkTemplate } from '../self-check/check-template.js';
 import { sharedTemplate } from '../test-templates.js';
-
-const familyTemplate = (file: string): string =>
-  readFileSync(new URL(`../../test/family-templates/mistral/${file}`, import.meta.url), 'utf8');
+import { chatRequestBuilder, familyTemplate, functionTool, grammarVerdict, prefilledTurn, streamedMessage, streamedMessageAppendOnly } from './format-test-support.js';
 
 const MINISTRAL = sharedTemplate('mistralai-Ministral-3-14B-Reasoning-2512');
 const DEVSTRAL = sharedTemplate('unsloth-mistral-Devstral-Small-2507');
-const FAMILY = ['mistral-common-v13.jinja', 'mistral-common-v13_think.jinja', 'mistral-common-v15_think.jinja'];
+const FAMILY = ['mistral-common-v13.jinja', 'mistral-common-v13_think.jinja', 'mistral-common-v15_think.jinja'].map((file) => familyTemplate('mistral', file));
 
-const tool = (name: string, parameter: string): ToolDefinition => ({
-  type: 'function',
-  function: { name, parameters: { type: 'object', properties: { [parameter]: { type: 'string' } }, required: [parameter] } },
-});
-const tools = [tool('get_weather', 'city'), tool('get_time', 'zone')];
-
-const request = (extra: Partial<ChatRequest> = {}): ChatRequest => ({
-  messages: [{ role: 'user', content: 'Hi' }],
-  tools,
-  tool_choice: 'auto',
-  parallel_tool_calls: true,
-  reasoning_format: 'auto',
-  now: '2026-11-21T00:00:00Z',
-  ...extra,
-});
+const request = chatRequestBuilder(
+  [functionTool('get_weather', { city: { type: 'string' } }, ['city']), functionTool('get_time', { zone: { type: 'string' } }, ['zone'])],
+  { reasoning_format: 'auto' },
+);
 
 const WEATHER_CALL = '[TOOL_CALLS]get_weather[ARGS]{"city": "Paris"}';
 const TIME_CALL = '[TOOL_CALLS]get_time[ARGS]{"zone":"Europe/Paris"}';
 
-/** Pushes `output` one code point at a time, checking each step against a partial parse. */
-function streamChecked(parser: ChatParser, output: string): ReturnType<typeof accumulateDeltas> {
-  const session = parser.stream();
-  const deltas: ChatDelta[] = [];
-  let prefix = '';
-  let previous = accumulateDeltas([]);
-  for (const ch of output) {
-    prefix += ch;
-    deltas.push(...session.push(ch));
-    const now = accumulateDeltas(deltas);
-    const { warnings: _w, ...parsed } = parser.parse(prefix, { partial: true });
-    expect(now).toEqual(parsed);
-    // Append-only: every text of the previous step is a prefix of the same text now.
-    expect(now.content.startsWith(previous.content)).toBe(true);
-    expect((now.reasoning_content ?? '').startsWith(previous.reasoning_content ?? '')).toBe(true);
-    (previous.tool_calls ?? []).forEach((call, i) => {
-      expect(now.tool_calls?.[i]?.function.arguments.startsWith(call.function.arguments)).toBe(true);
-    });
-    previous = now;
-  }
-  deltas.push(...session.end());
-  return accumulateDeltas(deltas);
-}
-
-/** The grammar's verdict on `output`, from where the grammar starts to apply. */
-function grammarVerdict(parser: ChatParser, output: string): string {
-  const text = parser.generationPrompt + output;
-  const from = parser.grammarLazy ? grammarStart(text, parser.grammarTriggers, parser.generationPrompt.length) : 0;
-  if (from === undefined) return 'never triggered';
-  return matchGbnf(parseGbnf(parser.grammar), text.slice(from)).status;
-}
-
 describe('ministral plugin: recognition', () => {
   it('matches the Ministral 3, Devstral and official v13/v15 templates', () => {
-    for (const source of [MINISTRAL, DEVSTRAL, ...FAMILY.map(familyTemplate)]) expect(ministralPlugin.matches(source)).toBe(true);
+    for (const source of [MINISTRAL, DEVSTRAL, ...FAMILY]) expect(ministralPlugin.matches(source)).toBe(true);
   });
 
   it('leaves other templates, Mistral ones with a call id included, to the general analysis', () => {
@@ -141,14 +89,7 @@ describe('ministral format: parsing', () => {
   });
 
   it('continues a prefilled reasoning turn', () => {
-    const continued = createChatParser(
-      MINISTRAL,
-      request({
-        tools: null,
-        messages: [{ role: 'user', content: 'Hi' }, { role: 'assistant', content: '', reasoning_content: "I'm" }],
-        continue_final_message: 'reasoning',
-      }),
-    );
+    const continued = createChatParser(MINISTRAL, request({ tools: null, ...prefilledTurn({ content: '', reasoning_content: "I'm" }, 'reasoning') }));
     expect(continued.generationPrompt).toBe("[THINK]I'm");
     expect(continued.parse(' thinking[/THINK]Hello!')).toEqual({ role: 'assistant', content: 'Hello!', reasoning_content: "I'm thinking" });
   });
@@ -165,7 +106,7 @@ describe('ministral format: streaming', () => {
     const parser = createChatParser(MINISTRAL, request());
     const output = `[THINK]Two lookups.[/THINK]On it.${WEATHER_CALL}${TIME_CALL}`;
     const { warnings: _w, ...final } = parser.parse(output);
-    expect(streamChecked(parser, output)).toEqual(final);
+    expect(streamedMessageAppendOnly(parser, output, { matchPartialParse: true })).toEqual(final);
   });
 
   it('shows a call by name before its arguments are complete', () => {
@@ -178,9 +119,8 @@ describe('ministral format: streaming', () => {
   it('gives the same message through replayStream in larger chunks', () => {
     const parser = createChatParser(DEVSTRAL, request());
     const output = `Hello.${WEATHER_CALL}`;
-    const { deltas } = replayStream(parser.stream(), output, 5);
     const { warnings: _w, ...final } = parser.parse(output);
-    expect(accumulateDeltas(deltas.map((d) => d.delta))).toEqual(final);
+    expect(streamedMessage(parser, output, 5)).toEqual(final);
   });
 });
 
@@ -218,10 +158,10 @@ describe('ministral format: self-check', () => {
   });
 
   it('round-trips the official v13 and v15 templates', () => {
-    expect(checkTemplate(familyTemplate('mistral-common-v13.jinja'))).toMatchObject({ failed: 0, passed: 3 });
+    expect(checkTemplate(familyTemplate('mistral', 'mistral-common-v13.jinja'))).toMatchObject({ failed: 0, passed: 3 });
     // The think templates render reasoning_content themselves, so that scenario runs too.
     for (const file of ['mistral-common-v13_think.jinja', 'mistral-common-v15_think.jinja']) {
-      expect(checkTemplate(familyTemplate(file))).toMatchObject({ failed: 0, passed: 4 });
+      expect(checkTemplate(familyTemplate('mistral', file))).toMatchObject({ failed: 0, passed: 4 });
     }
   });
 });
