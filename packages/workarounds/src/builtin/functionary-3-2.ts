@@ -1,16 +1,7 @@
-import {
-  codeArguments,
-  functionTools,
-  toolParameters,
-  type ChatBuilder,
-  type ChatFormat,
-  type ChatTool,
-  type FormatContext,
-} from '@autoparser/chat-mapper';
+import { codeArguments, functionTools, toolParameters, type ChatBuilder, type ChatFormat, type ChatTool, type FormatContext, type Parser } from '@autoparser/chat-mapper';
 import type { TemplateAnalysis } from '../analysis-types.js';
 import type { WorkaroundPlugin } from '../plugin.js';
 
-type Parser = ReturnType<ChatBuilder['eps']>;
 
 /** Every block of the answer starts with this, then the recipient and a newline. */
 const ARROWS = '>>>';

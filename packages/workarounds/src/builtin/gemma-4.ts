@@ -1,9 +1,7 @@
-import { functionTools, type ChatBuilder, type ChatFormat, type FormatContext, type FormatRequest } from '@autoparser/chat-mapper';
+import { functionTools, type ChatBuilder, type ChatFormat, type FormatContext, type FormatRequest, type Parser } from '@autoparser/chat-mapper';
 import type { TemplateAnalysis } from '../analysis-types.js';
 import type { WorkaroundPlugin } from '../plugin.js';
 import { gemmaObject, STRING_DELIMITER } from './gemma-4/values.js';
-
-type Parser = ChatFormat['parser'];
 
 const TURN_START = '<|turn>';
 const MODEL_TURN = `${TURN_START}model\n`;

@@ -1,8 +1,7 @@
-import { functionTools, standardJsonTools, type ChatBuilder, type ChatFormat, type FormatContext } from '@autoparser/chat-mapper';
+import { functionTools, standardJsonTools, type ChatFormat, type FormatContext, type Parser } from '@autoparser/chat-mapper';
 import type { TemplateAnalysis } from '../analysis-types.js';
 import type { WorkaroundPlugin } from '../plugin.js';
 
-type Parser = ReturnType<ChatBuilder['eps']>;
 
 /** Ends every message; GigaChat's tokenizer has it (with its blank line) as one token. */
 const MESSAGE_SEP = '<|message_sep|>';

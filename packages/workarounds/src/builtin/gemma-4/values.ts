@@ -1,6 +1,4 @@
-import { VALUE_TAGS, type ChatBuilder, type ChatFormat } from '@autoparser/chat-mapper';
-
-type Parser = ChatFormat['parser'];
+import { VALUE_TAGS, type ChatBuilder, type Parser } from '@autoparser/chat-mapper';
 
 /** Gemma 4's string delimiter: one token on both sides, never a JSON quote. */
 export const STRING_DELIMITER = '<|"|>';

@@ -1,7 +1,5 @@
-import { functionTools, toolParameters, type ChatBuilder, type ChatFormat, type FormatContext, type GrammarTrigger } from '@autoparser/chat-mapper';
+import { functionTools, toolParameters, type ChatBuilder, type ChatFormat, type FormatContext, type GrammarTrigger, type Parser } from '@autoparser/chat-mapper';
 
-// A parser handle of the builder (peg-core's type, reached through chat-mapper, which this package depends on).
-type Parser = ReturnType<ChatBuilder['literal']>;
 
 // Harmony's message grammar: every assistant message opens with START and names a channel;
 // a message ends with END, the answer with RETURN, a tool call with CALL.

@@ -1,7 +1,6 @@
-import { functionTools, toolParameters, type ChatBuilder, type ChatFormat, type FormatContext, type FormatRequest } from '@autoparser/chat-mapper';
+import { functionTools, toolParameters, type ChatBuilder, type ChatFormat, type FormatContext, type FormatRequest, type Parser } from '@autoparser/chat-mapper';
 import type { TemplateAnalysis } from '../../analysis-types.js';
 
-type Parser = ReturnType<ChatBuilder['eps']>;
 
 /** The special tokens of Kimi K2 output. */
 export const KIMI_K2_TOKENS = {

@@ -1,7 +1,5 @@
-import { functionTools, toolParameters, type ChatBuilder, type ChatTool } from '@autoparser/chat-mapper';
+import { functionTools, toolParameters, type ChatBuilder, type ChatTool, type Parser } from '@autoparser/chat-mapper';
 
-/** A parser of the builder's arena. */
-type Parser = ReturnType<ChatBuilder['eps']>;
 
 /** How string arguments are written between their quotes. */
 export type PythonStringStyle =

@@ -1,7 +1,5 @@
-import { functionTools, toolParameters, type ChatBuilder, type ChatFormat, type FormatContext, type FormatRequest } from '@autoparser/chat-mapper';
+import { functionTools, toolParameters, type ChatBuilder, type ChatFormat, type FormatContext, type FormatRequest, type Parser } from '@autoparser/chat-mapper';
 
-/** A parser handle of the chat builder (peg-core's `Parser`, reached through chat-mapper). */
-type Parser = ReturnType<ChatBuilder['eps']>;
 
 /** The markers of the Mistral v13 output format, as the tokenizer spells them. */
 export const MISTRAL_MARKERS = {
