@@ -1,15 +1,21 @@
 import { functionTools, toolParameters, type ChatBuilder, type ChatFormat, type FormatContext, type FormatRequest, type Parser } from '@autoparser/chat-mapper';
 import type { TemplateAnalysis } from '../../analysis-types.js';
 
-
 /** The special tokens of Kimi K2 output. */
 export const KIMI_K2_TOKENS = {
+  /** Opens the section holding every call of a turn. */
   sectionBegin: '<|tool_calls_section_begin|>',
+  /** Closes the section. */
   sectionEnd: '<|tool_calls_section_end|>',
+  /** Opens one call; `functions.NAME:INDEX` (the call id) follows. */
   callBegin: '<|tool_call_begin|>',
+  /** Separates the call id from the JSON arguments. */
   argumentBegin: '<|tool_call_argument_begin|>',
+  /** Closes one call. */
   callEnd: '<|tool_call_end|>',
+  /** Opens the reasoning. */
   thinkStart: '<think>',
+  /** Closes the reasoning. */
   thinkEnd: '</think>',
 } as const;
 
