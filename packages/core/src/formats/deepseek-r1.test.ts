@@ -31,12 +31,18 @@ const VARIANTS: Record<string, string> = {
   'function<NAME> instead of the separator (format 2)': `<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>function<get_weather>\n\`\`\`json\n${TOKYO}\n\`\`\`<｜tool▁call▁end｜><｜tool▁calls▁end｜>`,
 };
 
-/** Formats without R1's section marker: left as content (see the plugin's description). */
-const NOT_CALLS: Record<string, string> = {
-  'bare function<NAME> block (format 2 outside a section)': `function<get_weather>\n\`\`\`json\n${TOKYO}\n\`\`\``,
-  'tools array (format 3)': `function\n\`\`\`json\n{"tools": [{"name": "get_weather", "arguments": ${TOKYO}}]}\n\`\`\``,
-  'XML wrapped (format 4)': `<tool_call>\nfunction</think>Read\n\`\`\`json\n${FILE}\n\`\`\`\n</tool_call>`,
+/** The forms without R1's section marker that ik_llama.cpp documents: recovered, never asked for. */
+const SECTIONLESS: Record<string, [string, string[]]> = {
+  'a bare function<NAME> block (format 2)': [`Let me check.\nfunction<get_weather>\n\`\`\`json\n${TOKYO}\n\`\`\``, ['get_weather']],
+  'a tools array (format 3)': [
+    `Let me check.\nfunction\n\`\`\`json\n{"tools": [{"name": "get_weather", "arguments": ${TOKYO}}, {"name": "Read", "arguments": ${FILE}}]}\n\`\`\``,
+    ['get_weather', 'Read'],
+  ],
+  'functionNAME and a fenced block (format 4)': [`Let me check.\nfunctionRead\n\`\`\`json\n${FILE}\n\`\`\``, ['Read']],
 };
+
+/** Prose that mentions functions is no call. */
+const PROSE = 'The function<get_weather> helper and functionRead both take JSON: ```json\n{"x": 1}\n```';
 
 const R1_TEMPLATES = ['llama-cpp-deepseek-r1', 'deepseek-ai-DeepSeek-R1-Distill-Qwen-32B', 'deepseek-ai-DeepSeek-R1-Distill-Llama-8B'];
 
@@ -70,14 +76,37 @@ describe.each(R1_TEMPLATES)('DeepSeek R1 tool calls with %s', (name) => {
 
   it.each(Object.entries(VARIANTS))('parses the variant with %s, streaming it unchanged, while the grammar keeps to the rendered form', (_, variant) => {
     const output = `Thought.</think>${variant}`;
-    const message = parser.parse(output);
+    const { warnings, ...message } = parser.parse(output);
     expect(message).toEqual({ role: 'assistant', reasoning_content: 'Thought.', content: '', tool_calls: [weatherCall] });
+    expect(warnings?.map((w) => w.code)).toEqual(['recovered']);
     expect(streamedMessage(parser, output)).toEqual(message);
     expect(grammarAccepts(parser, output)).toBe(false);
   });
 
-  it.each(Object.entries(NOT_CALLS))('leaves the %s as content', (_, text) => {
-    expect(parser.parse(`Thought.</think>${text}`)).toEqual({ role: 'assistant', reasoning_content: 'Thought.', content: text });
+  it.each(Object.entries(VARIANTS))('reports the variant with %s as a recovery, which strict mode does not make', (name, variant) => {
+    const output = `Thought.</think>${variant}`;
+    expect(parser.parse(output).warnings?.map((w) => [w.code, w.rule])).toEqual([['recovered', 'r1-section-variant']]);
+    const strict = createChatParser(template, request({ strict: true })).parse(output);
+    expect(strict.warnings?.some((w) => w.code === 'recovered') ?? false).toBe(false);
+    // Output that merely stops early is read as truncated in either mode; the rest stays content.
+    if (name === 'no end markers') expect(strict.warnings?.map((w) => w.code)).toEqual(['truncated']);
+    else expect(strict.tool_calls).toBeUndefined();
+  });
+
+  it.each(Object.entries(SECTIONLESS))('recovers %s, streaming it unchanged, while the grammar keeps to the rendered form', (_, [text, names]) => {
+    const output = `Thought.</think>${text}`;
+    const message = parser.parse(output);
+    expect(message.content).toBe('Let me check.\n');
+    expect(message.tool_calls?.map((c) => c.function.name)).toEqual(names);
+    expect(message.warnings?.map((w) => [w.code, w.rule])).toEqual([['recovered', 'r1-sectionless-calls']]);
+    expect(streamedMessage(parser, output)).toEqual({ ...message, warnings: undefined });
+    expect(grammarAccepts(parser, output)).toBe(false);
+    const strict = createChatParser(template, request({ strict: true }));
+    expect(strict.parse(output)).toEqual({ role: 'assistant', reasoning_content: 'Thought.', content: text });
+  });
+
+  it('leaves prose that mentions functions as content', () => {
+    expect(parser.parse(`Thought.</think>${PROSE}`)).toEqual({ role: 'assistant', reasoning_content: 'Thought.', content: PROSE });
   });
 
   it('streams the rendered form without retracting', () => {

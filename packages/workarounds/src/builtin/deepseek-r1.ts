@@ -9,8 +9,9 @@ const rendersR1Calls = (source: string): boolean =>
  * DeepSeek R1 (and its distills): the general format reads only the calls exactly as the
  * template renders them, and none at all for the Llama distill, whose template shows calls
  * only for messages without content. R1 models also write the section start misspelt,
- * drop the call start, or write `function<NAME>`; the dedicated format parses those inside
- * a tool-call section while its grammar keeps to the rendered form.
+ * drop the call start, write `function<NAME>`, or leave the section out altogether; the
+ * dedicated format recovers those (unless the request is strict) while its grammar keeps to
+ * the rendered form.
  */
 export const deepseekR1Plugin: WorkaroundPlugin = {
   name: 'deepseek-r1',

@@ -57,9 +57,41 @@ function lenientCall(p: ChatBuilder, tool: ChatTool): Parser {
   });
 }
 
+/**
+ * The calls R1 models write with no section at all (the formats ik_llama.cpp documents):
+ * `function<NAME>` + fenced JSON, `functionNAME` + fenced JSON, and `function` + a fenced
+ * `{"tools": [{"name", "arguments"}, …]}`. Only declared names and schema-valid arguments
+ * are read, so prose that merely says "function" stays content.
+ */
+function sectionlessCalls(p: ChatBuilder, tools: readonly ChatTool[], parallel: boolean): { starts: string[]; calls: Parser } {
+  const fence = (inner: Parser): Parser => p.sequence(p.space(), '```json', p.space(), inner, p.space(), '```');
+  const starts: string[] = [];
+  const named = tools.map((tool) => {
+    const name = tool.function.name;
+    starts.push(`function<${name}>`, `function${name}`);
+    const args = p.toolArgs(p.jsonSchema(`tool-${name}-schema`, toolParameters(tool)));
+    const header = p.choice(p.sequence('<', p.toolName(p.literal(name)), '>'), p.toolName(p.literal(name)));
+    return p.tool(p.sequence(p.toolOpen(p.sequence('function', header)), fence(args), p.toolClose(p.eps())));
+  });
+  const key = (k: string): Parser => p.sequence(`"${k}"`, p.space(), ':', p.space());
+  const listed = tools.map((tool) => {
+    const name = tool.function.name;
+    const args = p.toolArgs(p.jsonSchema(`tool-${name}-schema`, toolParameters(tool)));
+    return p.tool(
+      p.sequence(p.toolOpen('{'), p.space(), key('name'), '"', p.toolName(p.literal(name)), '"', p.space(), ',', p.space(), key('arguments'), args, p.space(), p.toolClose('}')),
+    );
+  });
+  const item = p.choice(...listed);
+  const list = p.sequence('{', p.space(), key('tools'), '[', p.space(), calls(p, item, parallel, ','), p.space(), ']', p.space(), '}');
+  starts.push('function\n```json', 'function ```json');
+  const array = p.sequence('function', fence(list));
+  return { starts, calls: p.choice(array, calls(p, p.choice(...named), parallel)) };
+}
+
 /** `first`, then more of `each` (space-separated) when parallel calls are allowed. */
-function calls(p: ChatBuilder, each: Parser, parallel: boolean): Parser {
-  return parallel ? p.sequence(each, p.zeroOrMore(p.sequence(p.space(), each))) : each;
+function calls(p: ChatBuilder, each: Parser, parallel: boolean, separator = ''): Parser {
+  const more = separator === '' ? p.sequence(p.space(), each) : p.sequence(p.space(), separator, p.space(), each);
+  return parallel ? p.sequence(each, p.zeroOrMore(more)) : each;
 }
 
 /**
@@ -79,7 +111,7 @@ export function r1ToolsFormat(p: ChatBuilder, request: FormatRequest): ChatForma
   );
   const required = request.toolChoice === 'required';
   let toolCalls: Parser;
-  if (required) toolCalls = section;
+  if (required || !request.lenient) toolCalls = required ? section : p.optional(section);
   else {
     const lenient = p.rule(
       'tool-calls-lenient',
@@ -91,15 +123,24 @@ export function r1ToolsFormat(p: ChatBuilder, request: FormatRequest): ChatForma
         p.optional(R1.sectionEnd),
       ),
     );
-    toolCalls = p.optional(p.choice(section, lenient));
+    toolCalls = p.optional(p.choice(section, p.recover('r1-section-variant', lenient)));
   }
   const reasoning = request.extractReasoning
     ? p.optional(p.sequence(p.space(), THINK_START, p.space(), p.reasoning(p.until(THINK_END)), THINK_END))
     : p.eps();
-  const content = p.optional(p.content(p.untilOneOf([R1.sectionStart, ...R1_SECTION_START_VARIANTS])));
+  const sectionStarts = request.lenient ? [R1.sectionStart, ...R1_SECTION_START_VARIANTS] : [R1.sectionStart];
+  const content = p.optional(p.content(p.untilOneOf(sectionStarts)));
   const prefix = p.generationPrefix(request.generationPrompt, THINK_START);
+  let answer: Parser = p.sequence(content, toolCalls, p.space(), p.end());
+  if (request.lenient && !required) {
+    // Tried first: reading it all as content would always succeed, so the recovery could never
+    // apply after it. It matches only declared calls in one of the known bare forms.
+    const bare = sectionlessCalls(p, tools, request.parallelToolCalls);
+    const before = p.optional(p.content(p.untilOneOf([...sectionStarts, ...bare.starts])));
+    answer = p.choice(p.recover('r1-sectionless-calls', p.sequence(before, bare.calls, p.space(), p.end())), answer);
+  }
   return {
-    parser: p.sequence(prefix, p.space(), reasoning, content, toolCalls, p.space(), p.end()),
+    parser: p.sequence(prefix, p.space(), reasoning, answer),
     grammar: { lazy: !required, triggers: required ? [] : [{ type: 'word', value: R1.sectionStart }] },
     preservedTokens: [R1.sectionStart, R1.sectionEnd, R1.callStart, R1.callEnd, R1.sep, THINK_START, THINK_END],
     thinkingStartTag: THINK_START,
