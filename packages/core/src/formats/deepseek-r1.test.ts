@@ -41,6 +41,9 @@ const SECTIONLESS: Record<string, [string, string[]]> = {
   'functionNAME and a fenced block (format 4)': [`Let me check.\nfunctionRead\n\`\`\`json\n${FILE}\n\`\`\``, ['Read']],
 };
 
+/** Format 4: the call wrapped in `<tool_call>`, the reasoning's end tag inside the wrapper. */
+const XML_WRAPPED = `Reading the file first.<tool_call>\nfunction</think>Read\n\`\`\`json\n${FILE}\n\`\`\`\n</tool_call>`;
+
 /** Prose that mentions functions is no call. */
 const PROSE = 'The function<get_weather> helper and functionRead both take JSON: ```json\n{"x": 1}\n```';
 
@@ -103,6 +106,20 @@ describe.each(R1_TEMPLATES)('DeepSeek R1 tool calls with %s', (name) => {
     expect(grammarAccepts(parser, output)).toBe(false);
     const strict = createChatParser(template, request({ strict: true }));
     expect(strict.parse(output)).toEqual({ role: 'assistant', reasoning_content: 'Thought.', content: text });
+  });
+
+  it('recovers the XML-wrapped call (format 4), ending the reasoning where the wrapper starts', () => {
+    const { warnings, ...message } = parser.parse(XML_WRAPPED);
+    expect(message).toEqual({
+      role: 'assistant',
+      reasoning_content: 'Reading the file first.',
+      content: '',
+      tool_calls: [{ type: 'function', function: { name: 'Read', arguments: FILE } }],
+    });
+    expect(warnings?.map((w) => w.rule)).toEqual(['r1-sectionless-calls', 'r1-sectionless-calls']);
+    expect(streamedMessageAppendOnly(parser, XML_WRAPPED)).toEqual(message);
+    expect(grammarAccepts(parser, XML_WRAPPED)).toBe(false);
+    expect(createChatParser(template, request({ strict: true })).parse(XML_WRAPPED).tool_calls).toBeUndefined();
   });
 
   it('leaves prose that mentions functions as content', () => {

@@ -10,6 +10,8 @@ import {
 
 const THINK_START = '<think>';
 const THINK_END = '</think>';
+const XML_CALL_OPEN = '<tool_call>';
+const XML_CALL_CLOSE = '</tool_call>';
 /** The markers of DeepSeek R1's tool calls, with the tokenizer's fullwidth bars and `▁`. */
 export const R1 = {
   sectionStart: '<｜tool▁calls▁begin｜>',
@@ -81,11 +83,19 @@ function sectionlessCalls(p: ChatBuilder, tools: readonly ChatTool[], parallel: 
       p.sequence(p.toolOpen('{'), p.space(), key('name'), '"', p.toolName(p.literal(name)), '"', p.space(), ',', p.space(), key('arguments'), args, p.space(), p.toolClose('}')),
     );
   });
+  // Format 4 wraps one call in `<tool_call>` and puts the reasoning's end tag inside it.
+  const wrapped = tools.map((tool) => {
+    const name = tool.function.name;
+    const args = p.toolArgs(p.jsonSchema(`tool-${name}-schema`, toolParameters(tool)));
+    const open = p.toolOpen(p.sequence(XML_CALL_OPEN, p.space(), `function${THINK_END}`, p.toolName(p.literal(name))));
+    return p.tool(p.sequence(open, fence(args), p.space(), p.toolClose(p.literal(XML_CALL_CLOSE))));
+  });
+  starts.push(XML_CALL_OPEN);
   const item = p.choice(...listed);
   const list = p.sequence('{', p.space(), key('tools'), '[', p.space(), calls(p, item, parallel, ','), p.space(), ']', p.space(), '}');
   starts.push('function\n```json', 'function ```json');
   const array = p.sequence('function', fence(list));
-  return { starts, calls: p.choice(array, calls(p, p.choice(...named), parallel)) };
+  return { starts, calls: p.choice(array, calls(p, p.choice(...named, ...wrapped), parallel)) };
 }
 
 /** `first`, then more of `each` (space-separated) when parallel calls are allowed. */
@@ -125,9 +135,24 @@ export function r1ToolsFormat(p: ChatBuilder, request: FormatRequest): ChatForma
     );
     toolCalls = p.optional(p.choice(section, p.recover('r1-section-variant', lenient)));
   }
-  const reasoning = request.extractReasoning
-    ? p.optional(p.sequence(p.space(), THINK_START, p.space(), p.reasoning(p.until(THINK_END)), THINK_END))
-    : p.eps();
+  let reasoning: Parser = p.eps();
+  if (request.extractReasoning) {
+    const canonical = p.sequence(p.space(), THINK_START, p.space(), p.reasoning(p.until(THINK_END)), THINK_END);
+    // Format 4 ends the reasoning inside a `<tool_call>` wrapper: the reasoning stops there.
+    // Tried first (the canonical reading would take the wrapper's end tag as its own), it
+    // applies only when the wrapper and `function</think>` come before any end tag.
+    const intoCall = p.recover(
+      'r1-sectionless-calls',
+      p.sequence(
+        p.space(),
+        THINK_START,
+        p.space(),
+        p.reasoning(p.untilOneOf([XML_CALL_OPEN, THINK_END])),
+        p.peek(p.sequence(XML_CALL_OPEN, p.space(), `function${THINK_END}`)),
+      ),
+    );
+    reasoning = p.optional(request.lenient && !required ? p.choice(intoCall, canonical) : canonical);
+  }
   const sectionStarts = request.lenient ? [R1.sectionStart, ...R1_SECTION_START_VARIANTS] : [R1.sectionStart];
   const content = p.optional(p.content(p.untilOneOf(sectionStarts)));
   const prefix = p.generationPrefix(request.generationPrompt, THINK_START);
