@@ -10,7 +10,7 @@ import { collectIo } from './test-support/collect-io.js';
 
 // The real core, with its two entry points recorded: `--strict` has to reach them.
 vi.mock('@autoparser/core', async (importOriginal) => {
-  const real = await importOriginal<typeof import('@autoparser/core')>();
+  const real = await importOriginal<typeof core>();
   return { ...real, createChatParser: vi.fn(real.createChatParser), checkTemplate: vi.fn(real.checkTemplate) };
 });
 

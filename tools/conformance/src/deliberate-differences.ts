@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { relative } from 'node:path';
-import type { CheckContext, CheckResult, CheckRun } from './check-registry.js';
+import type { CheckContext, CheckResult } from './check-registry.js';
 import type { ChatCase } from './chat-case-types.js';
 import type { ParseMode } from './checks/chat-parser-for.js';
 import { repoRoot } from './paths.js';
@@ -102,7 +102,7 @@ export function withDeliberateDifferences(
   run: ModalCheck,
   differences: readonly DeliberateDifference[],
   rulesFired: (record: ChatCase, context: CheckContext) => readonly string[],
-): CheckRun<ChatCase> {
+): (record: ChatCase, context: CheckContext) => CheckResult {
   const listed = new Map(differences.filter((d) => d.check === check).map((d) => [d.id, d]));
   return (record, context) => {
     const entry = listed.get(context.id);
