@@ -373,6 +373,12 @@ describe('errors', () => {
     writeFileSync(bad, '{"tools": []}');
     expectUsageError(await run(['parse', GEMMA, '--request', bad]), /"messages" must be an array/);
   });
+  it('reports a request whose "strict" is not a boolean', async () => {
+    const bad = join(dir, 'badstrict.json');
+    writeFileSync(bad, '{"messages": [{"role": "user", "content": "hi"}], "strict": "yes"}');
+    expectUsageError(await run(['parse', GEMMA, '--request', bad]), /"strict" must be true or false/);
+  });
+  it('reports --strict on a command without a parser', async () => expectUsageError(await run(['render', GEMMA, '--request', chatRequest, '--strict']), /unknown option '--strict'/));
   it('reports an unknown command', async () => expectUsageError(await run(['frobnicate']), /unknown command "frobnicate"/));
   it('reports an unknown flag', async () => expectUsageError(await run(['analyze', GEMMA, '--frob']), /unknown option '--frob'/));
   it('reports a missing input file', async () => expectUsageError(await run(['parse', GEMMA, '--request', chatRequest, '--input', join(dir, 'none.txt')]), /input file not found/));

@@ -65,15 +65,21 @@ function toolChoice(path: string, value: JsonValue | undefined, notes: string[])
   fail(path, '"tool_choice" must be "auto", "required", "none" or {"type": "function", …}');
 }
 
+/** Overrides from the command line, applied over the file. */
+export interface RequestOverrides {
+  /** `--strict`: when true, parse only the canonical format (sets `strict: true`). */
+  readonly strict?: boolean;
+}
+
 /**
  * Maps OpenAI chat-completions JSON (`messages`, `tools`, `tool_choice`,
  * `parallel_tool_calls`, `response_format`) plus llama.cpp's `reasoning_format`,
- * `enable_thinking` and `chat_template_kwargs` to core's request. Fields a server reads
+ * `enable_thinking` and `chat_template_kwargs`, and autoparser's own `strict`, to core's request. Fields a server reads
  * for sampling (`model`, `temperature`, `stream`…) are ignored.
  * `chat_template_kwargs.enable_thinking` stands in for a missing `enable_thinking`, as
  * llama.cpp's server does.
  */
-export function requestFromJson(path: string, body: unknown): LoadedRequest {
+export function requestFromJson(path: string, body: unknown, overrides: RequestOverrides = {}): LoadedRequest {
   if (!isObject(body)) fail(path, 'must be a JSON object');
   const notes: string[] = [];
   const kwargs = body['chat_template_kwargs'];
@@ -105,13 +111,15 @@ export function requestFromJson(path: string, body: unknown): LoadedRequest {
     add_generation_prompt: optionalBoolean(path, body, 'add_generation_prompt'),
     continue_final_message: continueFinal as ContinueFinalMessage | undefined,
     now,
+    // --strict only turns strictness on: a file asking for strict parsing stays strict.
+    strict: overrides.strict === true ? true : optionalBoolean(path, body, 'strict'),
     chat_template_kwargs: isObject(kwargs) ? kwargs : undefined,
   };
   return { request, notes };
 }
 
 /** Reads and maps a request file; see {@link requestFromJson}. */
-export function loadRequest(path: string): LoadedRequest {
+export function loadRequest(path: string, overrides: RequestOverrides = {}): LoadedRequest {
   let text: string;
   try {
     text = readFileSync(path, 'utf8');
@@ -124,5 +132,5 @@ export function loadRequest(path: string): LoadedRequest {
   } catch (error) {
     throw new CliError(`${path}: invalid JSON: ${errorMessage(error)}`, 'check the file with a JSON linter');
   }
-  return requestFromJson(path, body);
+  return requestFromJson(path, body, overrides);
 }

@@ -6,10 +6,11 @@ Usage: autoparser <command> [options]
 Commands:
   analyze <template> [--json]                 detected modes, markers, plugins, preserved tokens
   render <template> --request FILE            the prompt and the generation prompt
-  parse <template> --request FILE [--input FILE|-] [--partial] [--stream]
+  parse <template> --request FILE [--input FILE|-] [--partial] [--stream] [--strict]
                                               model output → assistant message (or deltas)
-  grammar <template> --request FILE [--json]  GBNF, lazy flag, triggers, preserved tokens
-  check <template> [--json]                   round-trip self-check, no reference needed
+  grammar <template> --request FILE [--json] [--strict]
+                                              GBNF, lazy flag, triggers, preserved tokens
+  check <template> [--json] [--strict]        round-trip self-check, no reference needed
   conformance [--data FILE]... [--templates DIR]... [--json]
                                               run the reference conformance data
   debug [<template>] [--port N] [--no-open]   the template debugger, in the browser
@@ -18,8 +19,11 @@ Commands:
 (--variant NAME picks a named template; default "default"). --plugin MODULE
 (repeatable) adds your plugins before the built-ins; --no-builtin-plugins drops those.
 A request FILE is OpenAI chat-completions JSON (messages, tools, tool_choice,
-parallel_tool_calls, response_format) plus reasoning_format, enable_thinking and
-chat_template_kwargs.
+parallel_tool_calls, response_format) plus reasoning_format, enable_thinking,
+chat_template_kwargs and strict. Parsing is lenient by default: output that strays from
+the template's format is recovered where a named rule applies, with a "recovered" warning;
+--strict (or "strict": true in the request) parses only the canonical format. The grammar
+is canonical either way.
 
 Options:
   -h, --help     this help (also after a command)
@@ -56,11 +60,12 @@ Options:
   --json           print {prompt, generation_prompt}
 ${TEMPLATE_OPTIONS}
 `,
-  parse: `Usage: autoparser parse <template> --request FILE [--input FILE|-] [--partial] [--stream]
+  parse: `Usage: autoparser parse <template> --request FILE [--input FILE|-] [--partial] [--stream] [--strict]
 
 Parses raw model output (the text after the prompt) into an OpenAI assistant message,
-printed as JSON. Never fails on odd output: what cannot be placed comes back as content
-with a warning.
+printed as JSON. Never fails on odd output: output that strays from the template's format
+is read by a named recovery where one applies (a "recovered" warning names the rule), and
+what cannot be placed comes back as content with a warning.
 
 Options:
   --request FILE   OpenAI chat-completions JSON (required)
@@ -68,27 +73,34 @@ Options:
   --partial        the output is cut mid-stream
   --stream         feed the output in chunks; print one OpenAI delta per line (JSON lines)
   --chunk N        code points per chunk with --stream (default 8)
+  --strict         parse only the canonical format: no recoveries (also "strict": true
+                   in the request file)
 ${TEMPLATE_OPTIONS}
 `,
-  grammar: `Usage: autoparser grammar <template> --request FILE [--json]
+  grammar: `Usage: autoparser grammar <template> --request FILE [--json] [--strict]
 
 Prints the GBNF grammar for constrained decoding, preceded by comments giving the lazy
-flag, the triggers and the preserved tokens (so the output is still valid GBNF).
+flag, the triggers and the preserved tokens (so the output is still valid GBNF). The
+grammar is always the canonical format, recoveries or not.
 
 Options:
   --request FILE   OpenAI chat-completions JSON (required)
   --json           print {grammar, lazy, triggers, preserved_tokens, …}
+  --strict         build the strict parser (the grammar is the same; accepted so that
+                   parse and grammar take the same flags)
 ${TEMPLATE_OPTIONS}
 `,
-  check: `Usage: autoparser check <template> [--json]
+  check: `Usage: autoparser check <template> [--json] [--strict]
 
 Round-trip self-check with no reference: canonical answers (content; reasoning + content;
 one tool call with typed arguments; parallel calls) are rendered through the template, the
 model's part is cut out, parsed back and accepted by the grammar, then compared with the
-answer. Scenarios the template cannot express are skipped with the reason.
+answer. An answer read back only through a recovery fails (the template's own rendering
+must read canonically). Scenarios the template cannot express are skipped with the reason.
 
 Options:
   --json           print {template, scenarios: [{name, passed, skipped?, reason?}], passed, failed}
+  --strict         check with the strict parser (no recoveries)
 ${TEMPLATE_OPTIONS}
 
 Exit status: 0 every scenario passed or was skipped, 1 a scenario failed.

@@ -41,6 +41,8 @@ export interface ChatParser {
   readonly additionalStops: readonly string[];
   /** The plugin whose dedicated format built the parser, if any. */
   readonly formatPlugin: string | undefined;
+  /** Built from a request with `strict: true`: no recoveries, only the canonical format parses. */
+  readonly strict: boolean;
   /** Notes from building the parser (e.g. an unusable response schema). */
   readonly warnings: readonly string[];
   /** The generated PEG parser as plain data (peg-core's `dump` prints it); it reads `generationPrompt + output`. */
@@ -133,6 +135,7 @@ export function createChatParser(templateSource: string, request: ChatRequest, o
     thinkingEndTag: generated.thinkingEndTag,
     additionalStops: generated.additionalStops,
     formatPlugin: generated.formatPlugin,
+    strict: request.strict === true,
     warnings,
     arena: generated.arena,
     parse: (output, options) => parseOutput(output, options?.partial ?? false),

@@ -6,7 +6,7 @@ describe('check registry', () => {
     const registry = buildCheckRegistry();
     const names = Object.fromEntries(Object.entries(registry).map(([format, checks]) => [format, checks.map((c) => c.name)]));
     expect(names).toEqual({
-      'chat-cases': ['load', 'prompt', 'parse', 'stream', 'grammar', 'reconstruction', 'warnings'],
+      'chat-cases': ['load', 'prompt', 'parse', 'stream', 'grammar', 'reconstruction', 'warnings', 'strict'],
       'template-analysis': ['load', 'analysis', 'self-check'],
       'json-schema-to-gbnf': ['load', 'grammar'],
       'grammar-acceptance': ['load', 'accept'],

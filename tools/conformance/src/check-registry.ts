@@ -2,7 +2,7 @@ import type { DataFormat, FormatRecords } from './data-formats.js';
 
 /** The checks of each format, in the order they run. `load` always comes first. */
 export const CHECK_NAMES = {
-  'chat-cases': ['load', 'prompt', 'parse', 'stream', 'grammar', 'reconstruction', 'warnings'],
+  'chat-cases': ['load', 'prompt', 'parse', 'stream', 'grammar', 'reconstruction', 'warnings', 'strict'],
   'template-analysis': ['load', 'analysis', 'self-check'],
   'json-schema-to-gbnf': ['load', 'grammar'],
   'grammar-acceptance': ['load', 'accept'],

@@ -40,7 +40,16 @@ export type { CliExtras, CliIo } from './run-cli.js';
 export { formatReport, summaryLine } from './format-report.js';
 export { createTemplateResolver } from './template-resolver.js';
 export type { TemplateResolver } from './template-resolver.js';
-export { defaultDataDir, defaultTemplateDir, listDataFiles, repoRoot } from './paths.js';
+export { defaultDataDir, defaultTemplateDir, deliberateDifferencesFile, listDataFiles, repoRoot } from './paths.js';
+export {
+  DELIBERATE_CHECKS,
+  DeliberateDifferencesError,
+  loadDeliberateDifferences,
+  validateDeliberateDifferences,
+  withDeliberateDifferences,
+} from './deliberate-differences.js';
+export type { DeliberateCheck, DeliberateDifference, ModalCheck } from './deliberate-differences.js';
+export type { ParseMode } from './checks/chat-parser-for.js';
 export { chatCaseSchema } from './chat-case-schema.js';
 export { templateAnalysisSchema } from './template-analysis-schema.js';
 export { grammarAcceptanceSchema, jsonSchemaToGbnfSchema } from './grammar-schemas.js';

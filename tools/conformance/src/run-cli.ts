@@ -17,8 +17,11 @@ export interface CliIo {
 
 /** Extra inputs for embedding the CLI, e.g. in tests. */
 export interface CliExtras {
-  /** Check implementations laid over the defaults. */
-  checks?: CheckImplementations;
+  /**
+   * Check implementations laid over the defaults, or a function making them, called once per
+   * run inside its error handling (so that what it throws is reported as an `error:` line).
+   */
+  checks?: CheckImplementations | (() => CheckImplementations);
 }
 
 const MAX_LISTED = 10;
@@ -87,13 +90,14 @@ export async function cli(argv: readonly string[], io: CliIo = process, extras: 
     if (missingDir !== undefined) throw new UsageError(`templates folder not found: ${missingDir}`);
     // Read first so that a missing baseline fails before the run rather than after it.
     const committed = options.ratchet === undefined ? undefined : readBaseline(options.ratchet);
+    const checks = typeof extras.checks === 'function' ? extras.checks() : extras.checks;
     const bar = (options.progress ?? io.stderr.isTTY === true) ? progressBar(io) : undefined;
     let run;
     try {
       run = await executeConformance({
         ...(options.dataFiles.length > 0 ? { dataFiles: options.dataFiles } : {}),
         templateDirs: [defaultTemplateDir, ...options.templateDirs],
-        ...(extras.checks === undefined ? {} : { checks: extras.checks }),
+        ...(checks === undefined ? {} : { checks }),
         ...(bar === undefined ? {} : { onProgress: (progress: RunProgress) => bar.update(progress) }),
       });
     } finally {

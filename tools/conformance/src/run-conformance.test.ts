@@ -19,7 +19,7 @@ describe('runConformance', () => {
     expect(chat.format).toBe('chat-cases');
     expect(chat.records).toBe(280);
     expect(chat.checks.load).toEqual({ implemented: true, passed: 280, failed: 0, failures: [] });
-    expect(Object.keys(chat.checks)).toEqual(['load', 'prompt', 'parse', 'stream', 'grammar', 'reconstruction', 'warnings']);
+    expect(Object.keys(chat.checks)).toEqual(['load', 'prompt', 'parse', 'stream', 'grammar', 'reconstruction', 'warnings', 'strict']);
     expect(report).toEqual({ files: expect.any(Object) as unknown, passed: 280 + 47 + 75 + 52, failed: 0 });
   });
 

@@ -5,15 +5,15 @@ import { booleanFlag, parseCommandArgs, stringFlag, templateArg } from '../parse
 import { loadPlugins, PLUGIN_OPTIONS } from '../load-plugins.js';
 import { loadTemplate } from '../template-source.js';
 
-/** `autoparser check <template> [--json]`: 0 when nothing failed, 1 otherwise. */
+/** `autoparser check <template> [--json] [--strict]`: 0 when nothing failed, 1 otherwise. */
 export async function checkCommand(argv: readonly string[], io: CliIo, style: Style, usage: string): Promise<number> {
-  const args = parseCommandArgs('check', argv, { json: { type: 'boolean' }, variant: { type: 'string' }, ...PLUGIN_OPTIONS });
+  const args = parseCommandArgs('check', argv, { json: { type: 'boolean' }, variant: { type: 'string' }, strict: { type: 'boolean' }, ...PLUGIN_OPTIONS });
   if (booleanFlag(args, 'help')) {
     io.stdout.write(usage);
     return 0;
   }
   const template = loadTemplate(templateArg('check', args), stringFlag(args, 'variant'));
-  const report = checkTemplate(template.source, { plugins: await loadPlugins(args) });
+  const report = checkTemplate(template.source, { plugins: await loadPlugins(args), strict: booleanFlag(args, 'strict') });
   if (booleanFlag(args, 'json')) {
     const scenarios = report.scenarios.map(({ name, passed, skipped, reason }) => ({ name, passed, ...(skipped === true ? { skipped } : {}), ...(reason === undefined ? {} : { reason }) }));
     io.stdout.write(`${JSON.stringify({ template: template.path, scenarios, passed: report.passed, failed: report.failed }, null, 2)}\n`);

@@ -5,15 +5,16 @@ import { booleanFlag, parseCommandArgs, requiredFlag, stringFlag, templateArg } 
 import { loadPlugins, PLUGIN_OPTIONS } from '../load-plugins.js';
 import { loadTemplate } from '../template-source.js';
 
-/** `autoparser grammar <template> --request FILE [--json]`. */
+/** `autoparser grammar <template> --request FILE [--json] [--strict]`. */
 export async function grammarCommand(argv: readonly string[], io: CliIo, style: Style, usage: string): Promise<number> {
-  const args = parseCommandArgs('grammar', argv, { request: { type: 'string' }, json: { type: 'boolean' }, variant: { type: 'string' }, ...PLUGIN_OPTIONS });
+  const args = parseCommandArgs('grammar', argv, { request: { type: 'string' }, json: { type: 'boolean' }, variant: { type: 'string' }, strict: { type: 'boolean' }, ...PLUGIN_OPTIONS });
   if (booleanFlag(args, 'help')) {
     io.stdout.write(usage);
     return 0;
   }
   const template = loadTemplate(templateArg('grammar', args), stringFlag(args, 'variant'));
-  const { request, notes } = loadRequest(requiredFlag('grammar', args, 'request', 'FILE'));
+  // The grammar is canonical either way; --strict is accepted so one set of flags serves both commands.
+  const { request, notes } = loadRequest(requiredFlag('grammar', args, 'request', 'FILE'), { strict: booleanFlag(args, 'strict') });
   for (const note of notes) io.stderr.write(`note: ${note}\n`);
   const parser = createChatParser(template.source, request, { plugins: await loadPlugins(args) });
   for (const warning of parser.warnings) io.stderr.write(`warning: ${warning}\n`);

@@ -23,7 +23,7 @@ async function readInput(path: string, io: CliIo): Promise<string> {
   return chunks.join('');
 }
 
-/** `autoparser parse <template> --request FILE [--input FILE|-] [--partial] [--stream] [--chunk N]`. */
+/** `autoparser parse <template> --request FILE [--input FILE|-] [--partial] [--stream] [--chunk N] [--strict]`. */
 export async function parseCommand(argv: readonly string[], io: CliIo, _style: Style, usage: string): Promise<number> {
   const args = parseCommandArgs('parse', argv, {
     request: { type: 'string' },
@@ -32,6 +32,7 @@ export async function parseCommand(argv: readonly string[], io: CliIo, _style: S
     stream: { type: 'boolean' },
     chunk: { type: 'string' },
     variant: { type: 'string' },
+    strict: { type: 'boolean' },
     ...PLUGIN_OPTIONS,
   });
   if (booleanFlag(args, 'help')) {
@@ -42,7 +43,7 @@ export async function parseCommand(argv: readonly string[], io: CliIo, _style: S
   const chunkSize = Number(chunkText);
   if (!Number.isInteger(chunkSize) || chunkSize < 1) throw new CliError(`parse: --chunk must be a positive integer, got "${chunkText}"`, 'see autoparser parse --help');
   const template = loadTemplate(templateArg('parse', args), stringFlag(args, 'variant'));
-  const { request, notes } = loadRequest(requiredFlag('parse', args, 'request', 'FILE'));
+  const { request, notes } = loadRequest(requiredFlag('parse', args, 'request', 'FILE'), { strict: booleanFlag(args, 'strict') });
   for (const note of notes) io.stderr.write(`note: ${note}\n`);
   const parser = createChatParser(template.source, request, { plugins: await loadPlugins(args) });
   for (const warning of parser.warnings) io.stderr.write(`warning: ${warning}\n`);

@@ -10,7 +10,7 @@ import { createTemplateEditor } from './template-editor.js';
 import { buildParser, reportTemplate, type Outcome, type TemplateReport } from './template-results.js';
 import { analysisNodes } from './view-analysis.js';
 import { showError } from './view-error.js';
-import { deltaItems, messageText } from './view-output.js';
+import { deltaItems, messageText, recoveryItems } from './view-output.js';
 import { parserNodes } from './view-parser.js';
 import { selfCheckNodes } from './view-self-check.js';
 import { stepsNodes } from './view-steps.js';
@@ -26,6 +26,7 @@ const templateMeta = byId('template-meta', HTMLElement);
 const templateError = byId('template-error', HTMLDivElement);
 const requestArea = byId('request', HTMLTextAreaElement);
 const requestError = byId('request-error', HTMLDivElement);
+const strictBox = byId('strict', HTMLInputElement);
 const outputArea = byId('model-output', HTMLTextAreaElement);
 const chunkInput = byId('chunk-size', HTMLInputElement);
 const examplesBar = byId('examples', HTMLDivElement);
@@ -34,7 +35,7 @@ const editor = createTemplateEditor(byId('template-editor', HTMLDivElement));
 
 /** What was computed last, and for which inputs (recompute only what changed). */
 let report: { source: string; value: TemplateReport } | undefined;
-let parser: { source: string; request: string; value: Outcome<ChatParser> | undefined } | undefined;
+let parser: { source: string; request: string; strict: boolean; value: Outcome<ChatParser> | undefined } | undefined;
 /** The plugins every stage runs (the user's from `autoparser debug --plugin`, then the built-ins). */
 let loaded: LoadedPlugins | undefined;
 /** The template picked from the list, before any edits (its examples stay offered). */
@@ -112,15 +113,19 @@ function drawParser(): void {
 function drawOutput(): void {
   const message = byId('parsed-message', HTMLPreElement);
   const deltas = byId('deltas', HTMLOListElement);
+  const recoveries = byId('recoveries', HTMLUListElement);
   const value = parser?.value;
   if (value?.ok !== true) {
     message.textContent = 'no parser (see the errors on the left)';
     deltas.replaceChildren();
+    recoveries.replaceChildren();
     return;
   }
   const text = outputArea.value;
   const size = Math.max(1, Math.min(64, Math.trunc(Number(chunkInput.value)) || 6));
-  message.textContent = messageText(value.value.parse(text));
+  const parsed = value.value.parse(text);
+  message.textContent = messageText(parsed);
+  replaceChildren(recoveries, ...recoveryItems(parsed.warnings, value.value.strict));
   replaceChildren(deltas, ...deltaItems(replayStream(value.value.stream(), text, size).deltas));
 }
 
@@ -135,8 +140,11 @@ function update(): void {
   }
   const request = readRequest(requestArea.value);
   showError(requestError, request.ok ? undefined : { reason: request.message, code: undefined, location: undefined }, { what: 'The request cannot be used:' });
-  if (templateChanged || parser?.request !== requestArea.value) {
-    parser = { source, request: requestArea.value, value: request.ok ? buildParser(source, request.request, loaded?.plugins) : undefined };
+  const strict = strictBox.checked;
+  if (templateChanged || parser?.request !== requestArea.value || parser.strict !== strict) {
+    // The box only turns strictness on: a request that says "strict": true stays strict.
+    const built = request.ok ? buildParser(source, strict ? { ...request.request, strict: true } : request.request, loaded?.plugins) : undefined;
+    parser = { source, request: requestArea.value, strict, value: built };
     drawParser();
   }
   const problem = templateProblem();
@@ -187,6 +195,7 @@ async function start(): Promise<void> {
   const later = debounce(update, QUIET_MS);
   editor.textarea.addEventListener('input', later);
   requestArea.addEventListener('input', later);
+  strictBox.addEventListener('change', update);
   outputArea.addEventListener('input', debounce(drawOutput, QUIET_MS));
   chunkInput.addEventListener('input', debounce(drawOutput, QUIET_MS));
   pick(preload !== undefined ? PRELOAD : (BUNDLED_TEMPLATES[0]?.name ?? CUSTOM), preload);

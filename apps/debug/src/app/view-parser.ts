@@ -15,6 +15,12 @@ export function parserNodes(parser: ChatParser): HTMLElement[] {
       { class: 'facts' },
       el('dt', {}, 'format'),
       el('dd', { id: 'format-plugin' }, parser.formatPlugin === undefined ? 'general (from the analysis)' : `dedicated: plugin ${parser.formatPlugin}`),
+      el('dt', {}, 'parsing'),
+      el(
+        'dd',
+        { id: 'parsing-mode', attrs: { 'data-strict': String(parser.strict) } },
+        parser.strict ? 'strict: the canonical format only, no recoveries' : 'lenient: named recoveries read output off the format (each a recovered warning)',
+      ),
       el('dt', {}, 'grammar'),
       el('dd', {}, parser.grammar === '' ? 'none (free text)' : parser.grammarLazy ? 'lazy: applies from a trigger on' : 'always applies'),
       el('dt', {}, 'triggers'),

@@ -46,13 +46,14 @@ function grammarVerdict(parser: ChatParser, output: string, expectsCalls: boolea
   return { verdict: 'rejected', reason: `grammar (from offset ${start}): ${why}` };
 }
 
-function runScenario(source: string, scenario: CheckScenario, analysis: TemplateAnalysis, plugins: readonly WorkaroundPlugin[]): SelfCheckScenario {
+function runScenario(source: string, scenario: CheckScenario, analysis: TemplateAnalysis, plugins: readonly WorkaroundPlugin[], strict: boolean): SelfCheckScenario {
   const { name } = scenario;
   if (scenario.skip !== undefined) return { name, passed: false, skipped: true, reason: scenario.skip };
   const request = {
     messages: CHECK_CONVERSATION,
     tools: scenario.tools.length > 0 ? scenario.tools : undefined,
     parallel_tool_calls: scenario.parallel,
+    ...(strict ? { strict } : {}),
   };
   // The answer renders with exactly what the parser's prompt rendered with.
   const params = renderParamsOf(request);
@@ -81,6 +82,10 @@ function runScenario(source: string, scenario: CheckScenario, analysis: Template
   if (difference !== undefined) {
     return failed(name, warning === undefined ? difference : `${difference} (${warning.code}: ${warning.message.split(':')[0]})`, { output });
   }
+  // The output is the template's own rendering: if reading it takes a recovery, the canonical
+  // alternative failed, which is a bug however right the message came out.
+  const recovered = parsed.warnings?.find((w) => w.code === 'recovered');
+  if (recovered !== undefined) return failed(name, `parsed back equal only through the recovery "${recovered.rule ?? '?'}" at offset ${recovered.offset}`, { output });
   let grammar;
   try {
     grammar = grammarVerdict(parser, output, (scenario.message.tool_calls ?? []).length > 0);
@@ -111,17 +116,21 @@ export interface SelfCheckReport {
  * the grammar accept it (from the trigger on when lazy). Never throws: a scenario that
  * cannot run fails with the reason.
  *
- * @param options - the plugins (default: the built-ins) and, optionally, the analysis they give.
+ * A canonical answer that parses back only through a recovery (a `recovered` warning) fails:
+ * the template's own rendering must read without one. `strict: true` checks with the strict
+ * parser (no recoveries built at all).
+ *
+ * @param options - the plugins (default: the built-ins), optionally the analysis they give, and `strict`.
  * @example
  * const report = checkTemplate(source);
  * for (const s of report.scenarios) console.log(s.name, s.skipped ? 'skip' : s.passed ? 'pass' : `FAIL ${s.reason}`);
  */
-export function checkTemplate(source: string, options: PluginOptions & { readonly analysis?: TemplateAnalysis } = {}): SelfCheckReport {
+export function checkTemplate(source: string, options: PluginOptions & { readonly analysis?: TemplateAnalysis; readonly strict?: boolean } = {}): SelfCheckReport {
   const plugins = pluginsOf(options);
   const analysis = options.analysis ?? analyzeTemplate(source, { plugins });
   const scenarios = checkScenarios(analysis).map((scenario) => {
     try {
-      return runScenario(source, scenario, analysis, plugins);
+      return runScenario(source, scenario, analysis, plugins, options.strict === true);
     } catch (error) {
       return failed(scenario.name, errorMessage(error));
     }

@@ -13,8 +13,10 @@ interface FakeOptions {
   triggers?: { type: 'word' | 'pattern' | 'pattern_full' | 'token'; value: string }[];
   /** Corrupts the streamed deltas after this many pushes. */
   breakStreamAt?: number;
+  /** Warnings every complete parse carries. */
+  warnings?: { code: string; rule?: string; offset: number; message: string }[];
 }
-const fake = { options: {} as FakeOptions };
+const fake = { options: {} as FakeOptions, modes: [] as string[] };
 
 /** `text` without a trailing piece that may be the start of `tag` (what a partial parse holds back). */
 function holdBack(text: string, tag: string): string {
@@ -44,13 +46,18 @@ function fakeParse(text: string, partial: boolean): ComparableMessage & { conten
 }
 
 vi.mock('./chat-parser-for.js', () => ({
-  chatParserFor: () => ({
+  chatParserFor: (_record: unknown, _context: unknown, mode?: string) => {
+    fake.modes.push(mode ?? 'lenient');
+    return {
     grammar: fake.options.grammar ?? '',
     grammarLazy: fake.options.grammarLazy ?? true,
     grammarTriggers: fake.options.triggers ?? [],
     thinkingStartTag: '<think>',
     thinkingEndTag: '</think>',
-    parse: (text: string, options?: { partial?: boolean }) => fakeParse(text, options?.partial ?? false),
+    parse: (text: string, options?: { partial?: boolean }) => {
+      const message = fakeParse(text, options?.partial ?? false);
+      return options?.partial === true || fake.options.warnings === undefined ? message : { ...message, warnings: fake.options.warnings };
+    },
     stream: () => {
       let text = '';
       let pushes = 0;
@@ -69,10 +76,11 @@ vi.mock('./chat-parser-for.js', () => ({
         finish: () => fakeParse(text, false),
       };
     },
-  }),
+    };
+  },
 }));
 
-const { checkGrammar, checkParse, checkStream } = await import('./chat-checks.js');
+const { checkGrammar, checkParse, checkStream, checkStrict, checkWarnings } = await import('./chat-checks.js');
 
 const context: CheckContext = { file: 'x.jsonl', format: 'chat-cases', line: 1, id: 't#1', templateDirs: [] };
 function chatCase(input: string, expect: ChatCase['expect'], prompt = ''): ChatCase {
@@ -146,5 +154,24 @@ describe('chat checks (on a hand-made parser)', () => {
     expect(checkGrammar(withCall, context).reason).toMatch(/^grammar rejects byte 0 of the constrained text from offset 0, after "": unexpected/);
     fake.options = { grammar: 'root ::= (' };
     expect(checkGrammar(withCall, context).reason).toMatch(/^our grammar does not parse/);
+  });
+
+  it('warnings flags a recovered warning on the right message, naming the rule', () => {
+    fake.options = { warnings: [{ code: 'recovered', rule: 'missing-call-opener', offset: 4, message: 'read a call without its opener' }] };
+    const result = checkWarnings({ ...withCall }, context);
+    expect(result).toEqual({ passed: false, reason: 'right message, but a "recovered" warning (rule missing-call-opener, offset 4): read a call without its opener' });
+    fake.options = {};
+    expect(checkWarnings({ ...withCall }, context)).toEqual({ passed: true });
+  });
+
+  it('strict runs the parse and stream checks on the strict parser', () => {
+    fake.options = {};
+    fake.modes = [];
+    expect(checkStrict({ ...withCall }, context)).toEqual({ passed: true });
+    expect(new Set(fake.modes)).toEqual(new Set(['strict']));
+    fake.options = { breakStreamAt: 20 };
+    expect(checkStrict({ ...withCall }, context).reason).toMatch(/^stream: offset 21: /);
+    const wrong = { ...withCall, expect: { ...withCall.expect, content: 'No' } };
+    expect(checkStrict(wrong, context)).toEqual({ passed: false, reason: 'parse: content: reference "No", ours "Sure"' });
   });
 });

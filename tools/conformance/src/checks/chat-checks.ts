@@ -3,7 +3,7 @@ import { renderPrompt } from '@autoparser/core';
 import type { CheckContext, CheckResult } from '../check-registry.js';
 import type { ChatCase, ChatMessage } from '../chat-case-types.js';
 import { accumulateDeltas } from './accumulate-deltas.js';
-import { chatParserFor, type ChatParser } from './chat-parser-for.js';
+import { chatParserFor, type ChatParser, type ParseMode } from './chat-parser-for.js';
 import { codePointChunks } from './code-point-chunks.js';
 import { compareMessages, type ComparableMessage } from './compare-messages.js';
 import { diffMessages } from './diff-messages.js';
@@ -26,21 +26,21 @@ function mismatch(
 const REFERENCE_VS_OURS = ['reference', 'ours'] as const;
 
 // The parse, warnings and reconstruction checks all read the record's output the same way.
-const parsedOutputs = new WeakMap<ChatCase, ReturnType<ChatParser['parse']>>();
+const parsedOutputs = { lenient: new WeakMap<ChatCase, ReturnType<ChatParser['parse']>>(), strict: new WeakMap<ChatCase, ReturnType<ChatParser['parse']>>() };
 
-/** `record.input` parsed by {@link chatParserFor}'s parser (partial when the record is), once per record. */
-function parsedOutputFor(record: ChatCase, context: CheckContext): ReturnType<ChatParser['parse']> {
-  let message = parsedOutputs.get(record);
+/** `record.input` parsed by {@link chatParserFor}'s parser in `mode` (partial when the record is), once per record and mode. */
+export function parsedOutputFor(record: ChatCase, context: CheckContext, mode: ParseMode = 'lenient'): ReturnType<ChatParser['parse']> {
+  let message = parsedOutputs[mode].get(record);
   if (message === undefined) {
-    message = chatParserFor(record, context).parse(record.input, { partial: record.is_partial });
-    parsedOutputs.set(record, message);
+    message = chatParserFor(record, context, mode).parse(record.input, { partial: record.is_partial });
+    parsedOutputs[mode].set(record, message);
   }
   return message;
 }
 
-/** `parse` check of chat-cases.jsonl: parsing `input` (partial iff `is_partial`) gives `expect`. */
-export function checkParse(record: ChatCase, context: CheckContext): CheckResult {
-  const parsed = parsedOutputFor(record, context);
+/** `parse` check of chat-cases.jsonl: parsing `input` (partial iff `is_partial`) gives `expect`. `mode` defaults to lenient. */
+export function checkParse(record: ChatCase, context: CheckContext, mode: ParseMode = 'lenient'): CheckResult {
+  const parsed = parsedOutputFor(record, context, mode);
   const reason = mismatch(record.expect, parsed, REFERENCE_VS_OURS);
   return reason === undefined ? { passed: true } : { passed: false, reason };
 }
@@ -48,15 +48,18 @@ export function checkParse(record: ChatCase, context: CheckContext): CheckResult
 /**
  * `warnings` check of chat-cases.jsonl (ours; the reference has no warnings): a case we
  * parse to the expected message must not also be flagged `truncated` or `unparsed` —
- * the reference read it as a well-formed answer, so such a warning would be false.
+ * the reference read it as a well-formed answer, so such a warning would be false — nor
+ * `recovered`: the reference outputs are canonical, so a recovery firing on one means the
+ * canonical alternative missed it.
  */
-export function checkWarnings(record: ChatCase, context: CheckContext): CheckResult {
-  const parsed = parsedOutputFor(record, context);
+export function checkWarnings(record: ChatCase, context: CheckContext, mode: ParseMode = 'lenient'): CheckResult {
+  const parsed = parsedOutputFor(record, context, mode);
   const reason = mismatch(record.expect, parsed, REFERENCE_VS_OURS);
   if (reason !== undefined) return { passed: false, reason: `the message differs (see parse): ${reason}` };
-  const warning = parsed.warnings?.find((w) => w.code === 'truncated' || w.code === 'unparsed');
+  const warning = parsed.warnings?.find((w) => w.code === 'truncated' || w.code === 'unparsed' || w.code === 'recovered');
   if (warning === undefined) return { passed: true };
-  return { passed: false, reason: `right message, but a "${warning.code}" warning: ${warning.message}` };
+  const rule = warning.code === 'recovered' ? ` (rule ${warning.rule ?? '?'}, offset ${warning.offset})` : '';
+  return { passed: false, reason: `right message, but a "${warning.code}" warning${rule}: ${warning.message}` };
 }
 
 /**
@@ -67,9 +70,10 @@ export function checkWarnings(record: ChatCase, context: CheckContext): CheckRes
  * retract text). A complete case then calls `finish()`: its message must only extend the
  * accumulation and equal the full parse. At the end the accumulation must equal `expect`.
  * Offsets in reasons are UTF-16 offsets into `input` (the prefix is `input.slice(0, offset)`).
+ * `mode` defaults to lenient.
  */
-export function checkStream(record: ChatCase, context: CheckContext): CheckResult {
-  const parser = chatParserFor(record, context);
+export function checkStream(record: ChatCase, context: CheckContext, mode: ParseMode = 'lenient'): CheckResult {
+  const parser = chatParserFor(record, context, mode);
   const session = parser.stream();
   let accumulated = accumulateDeltas(undefined, []);
   let previous: ComparableMessage = accumulated;
@@ -164,11 +168,11 @@ export function checkGrammar(record: ChatCase, context: CheckContext): CheckResu
  * rendering `params.messages + [expect]` without a generation prompt must give
  * `reference.prompt + input`, or a text that starts with it (a template may close the turn).
  * As in the reference test, each expected call takes its `arguments` text from our parse of
- * `input`, so the re-rendered JSON keeps the model's own formatting.
+ * `input`, so the re-rendered JSON keeps the model's own formatting. `mode` defaults to lenient.
  */
-export function checkReconstruction(record: ChatCase, context: CheckContext): CheckResult {
+export function checkReconstruction(record: ChatCase, context: CheckContext, mode: ParseMode = 'lenient'): CheckResult {
   if (!record.expect_reconstruction || record.is_partial) return { passed: true };
-  const parsed = parsedOutputFor(record, context); // a complete case: a complete parse
+  const parsed = parsedOutputFor(record, context, mode); // a complete case: a complete parse
   const { tool_calls: calls, ...rest } = record.expect;
   const assistant: ChatMessage = { ...rest };
   if (calls !== undefined) {
@@ -192,4 +196,17 @@ export function checkReconstruction(record: ChatCase, context: CheckContext): Ch
     passed: false,
     reason: `differs at ${at} of ${expected.length}: ours ${excerpt(prompt)}, reference ${excerpt(expected)}`,
   };
+}
+
+/**
+ * `strict` check of chat-cases.jsonl (ours): with the parser built from `strict: true` (no
+ * recoveries), the {@link checkParse | parse} and {@link checkStream | stream} checks pass —
+ * the strict parser reproduces the reference. The reason names the sub-check that failed.
+ */
+export function checkStrict(record: ChatCase, context: CheckContext): CheckResult {
+  const parse = checkParse(record, context, 'strict');
+  if (!parse.passed) return { passed: false, reason: `parse: ${parse.reason ?? ''}` };
+  const stream = checkStream(record, context, 'strict');
+  if (!stream.passed) return { passed: false, reason: `stream: ${stream.reason ?? ''}` };
+  return { passed: true };
 }
