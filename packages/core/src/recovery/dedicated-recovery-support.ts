@@ -15,10 +15,21 @@ export function recoveredRules(template: string, request: ChatRequest, output: s
   return (parsed.warnings ?? []).filter((w) => w.code === 'recovered').map((w) => w.rule ?? '');
 }
 
+/** Options of {@link expectRecovery}. */
+export interface RecoveryExpectations {
+  /** Other rules the output also needs (default none). */
+  readonly also?: readonly string[];
+  /** The grammar sees the deviation (default true); false for a lazy grammar that starts after it. */
+  readonly grammarCovers?: boolean;
+  /** Strict mode reads the same message as a `truncated` output (default false: strict reads it otherwise). */
+  readonly strictTruncated?: boolean;
+}
+
 /**
  * Expects `output` to parse as `expected` with a `recovered` warning for `rule` (and for no
- * other rule but `alsoRules`), the same streamed one code point at a time, the grammar
- * not to accept it (when the parser has a grammar), and strict mode not to recover it.
+ * other rule but `also`), the same streamed one code point at a time, the grammar not to
+ * accept it (when the parser has one that covers the deviation), and strict mode not to
+ * recover it.
  */
 export function expectRecovery(
   template: string,
@@ -26,19 +37,22 @@ export function expectRecovery(
   output: string,
   rule: string,
   expected: AssistantMessage,
-  alsoRules: readonly string[] = [],
+  options: RecoveryExpectations = {},
 ): void {
   const parser = createChatParser(template, request);
   const { warnings, ...message } = parser.parse(output);
   expect(message).toEqual(expected);
   const rules = (warnings ?? []).map((w) => (w.code === 'recovered' ? w.rule : w.code));
-  expect(new Set(rules)).toEqual(new Set([rule, ...alsoRules]));
+  expect(new Set(rules)).toEqual(new Set([rule, ...(options.also ?? [])]));
   expect(streamedMessageAppendOnly(parser, output)).toEqual(expected);
-  if (parser.grammar !== '') expect(grammarVerdict(parser, output)).not.toBe('accepted');
+  if ((options.grammarCovers ?? true) && parser.grammar !== '') expect(grammarVerdict(parser, output)).not.toBe('accepted');
   const strict = createChatParser(template, { ...request, strict: true }).parse(output);
-  expect((strict.warnings ?? []).some((w) => w.code === 'recovered')).toBe(false);
-  const { warnings: _strictWarnings, ...strictMessage } = strict;
-  expect(strictMessage).not.toEqual(expected);
+  const { warnings: strictWarnings, ...strictMessage } = strict;
+  expect((strictWarnings ?? []).some((w) => w.code === 'recovered')).toBe(false);
+  if (options.strictTruncated === true) {
+    expect(strictMessage).toEqual(expected);
+    expect((strictWarnings ?? []).map((w) => w.code)).toEqual(['truncated']);
+  } else expect(strictMessage).not.toEqual(expected);
 }
 
 /** Expects `output` to parse with no `recovered` warning (canonical text, or text a recovery must not claim). */
