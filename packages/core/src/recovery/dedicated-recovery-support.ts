@@ -9,12 +9,6 @@ import type { ChatRequest } from '../chat-request.js';
 import { createChatParser } from '../create-chat-parser.js';
 import { grammarVerdict, streamedMessageAppendOnly } from '../formats/format-test-support.js';
 
-/** The `recovered` rules of a parse, in output order. */
-export function recoveredRules(template: string, request: ChatRequest, output: string): string[] {
-  const parsed = createChatParser(template, request).parse(output);
-  return (parsed.warnings ?? []).filter((w) => w.code === 'recovered').map((w) => w.rule ?? '');
-}
-
 /** Options of {@link expectRecovery}. */
 export interface RecoveryExpectations {
   /** Other rules the output also needs (default none). */
@@ -55,7 +49,27 @@ export function expectRecovery(
   } else expect(strictMessage).not.toEqual(expected);
 }
 
-/** Expects `output` to parse with no `recovered` warning (canonical text, or text a recovery must not claim). */
+/**
+ * Expects `output` (canonical text, or text a recovery must not claim) to parse with no
+ * `recovered` warning, whole and as every partial prefix a stream would see.
+ */
 export function expectNoRecovery(template: string, request: ChatRequest, output: string): void {
-  expect(recoveredRules(template, request, output)).toEqual([]);
+  const parser = createChatParser(template, request);
+  const recovered = (text: string, partial: boolean): string[] =>
+    (parser.parse(text, { partial }).warnings ?? []).filter((w) => w.code === 'recovered').map((w) => w.rule ?? '');
+  expect(recovered(output, false)).toEqual([]);
+  let prefix = '';
+  for (const ch of output) {
+    prefix += ch;
+    expect(recovered(prefix, true), prefix).toEqual([]);
+  }
+}
+
+/** Expects the lenient parser's grammar, laziness and triggers to be the strict parser's: the recoveries stay out of it. */
+export function expectSameGrammar(template: string, request: ChatRequest): void {
+  const lenient = createChatParser(template, request);
+  const strict = createChatParser(template, { ...request, strict: true });
+  expect(lenient.grammar).toBe(strict.grammar);
+  expect(lenient.grammarLazy).toBe(strict.grammarLazy);
+  expect(lenient.grammarTriggers).toEqual(strict.grammarTriggers);
 }

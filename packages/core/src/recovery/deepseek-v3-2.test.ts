@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createChatParser } from '../create-chat-parser.js';
 import { chatRequestBuilder, functionTool } from '../formats/format-test-support.js';
 import { sharedTemplate } from '../test-templates.js';
-import { expectNoRecovery, expectRecovery } from './dedicated-recovery-support.js';
+import { expectNoRecovery, expectRecovery, expectSameGrammar } from './dedicated-recovery-support.js';
 
 const V32 = sharedTemplate('deepseek-ai-DeepSeek-V3.2');
 const TIME = functionTool('get_time', { city: { type: 'string' } }, ['city']);
@@ -54,6 +54,11 @@ describe('DeepSeek V3.2 (DSML) recoveries', () => {
   it('recovers no undeclared tool', () => {
     const output = `${invoke('launch', str('city', 'Paris'))}`;
     expect(createChatParser(V32, request()).parse(output).tool_calls).toBeUndefined();
+  });
+
+  it('keeps the grammar and its trigger', () => {
+    expectSameGrammar(V32, request());
+    expectSameGrammar(V32, request({ tool_choice: 'required' }));
   });
 
   it('leaves canonical calls unflagged', () => {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createChatParser } from '../create-chat-parser.js';
-import { chatRequestBuilder, functionTool } from '../formats/format-test-support.js';
+import { chatRequestBuilder, functionTool, grammarVerdict } from '../formats/format-test-support.js';
 import { sharedTemplate } from '../test-templates.js';
-import { expectNoRecovery, expectRecovery } from './dedicated-recovery-support.js';
+import { expectNoRecovery, expectRecovery, expectSameGrammar } from './dedicated-recovery-support.js';
 
 const GPT_OSS = sharedTemplate('openai-gpt-oss-120b');
 const WEATHER = functionTool('get_weather', { location: { type: 'string' } }, ['location']);
@@ -52,6 +52,19 @@ describe('gpt-oss (harmony) recoveries', () => {
     const builtIn = '<|channel|>analysis<|message|>Run it.<|end|><|start|>assistant<|channel|>commentary to=python <|constrain|>code<|message|>print("hello")';
     expect(parser.parse(builtIn)).toEqual({ role: 'assistant', content: '', reasoning_content: 'Run it.' });
     expect(parser.parse(' to=get_time<|channel|>commentary json<|message|>{"zone": "UTC"}').tool_calls).toBeUndefined();
+  });
+
+  it('keeps the grammar and its triggers', () => {
+    expectSameGrammar(GPT_OSS, noTools());
+    expectSameGrammar(GPT_OSS, request({ parallel_tool_calls: false }));
+    // With parallel calls the grammar has interim messages, whose body (lenient) also stops
+    // at <|start|>, which no canonical message holds; it still takes canonical calls only.
+    const parser = createChatParser(GPT_OSS, request());
+    expect(parser.grammarTriggers).toEqual(createChatParser(GPT_OSS, request({ strict: true })).grammarTriggers);
+    const first = ' to=functions.get_weather<|channel|>commentary json<|message|>{"location": "Paris"}<|call|>';
+    const second = '<|start|>assistant<|channel|>analysis<|message|>And Rome.<|end|><|start|>assistant to=functions.get_weather<|channel|>commentary json<|message|>{"location": "Rome"}';
+    expect(grammarVerdict(parser, first + second)).toBe('accepted');
+    expect(grammarVerdict(parser, first + second.replace('<|end|>', ''))).not.toBe('accepted');
   });
 
   it('leaves canonical output unflagged', () => {

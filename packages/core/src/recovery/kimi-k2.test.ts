@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createChatParser } from '../create-chat-parser.js';
 import { chatRequestBuilder, functionTool } from '../formats/format-test-support.js';
 import { sharedTemplate } from '../test-templates.js';
-import { expectNoRecovery, expectRecovery } from './dedicated-recovery-support.js';
+import { expectNoRecovery, expectRecovery, expectSameGrammar } from './dedicated-recovery-support.js';
 
 const THINKING = sharedTemplate('Kimi-K2-Thinking');
 const INSTRUCT = sharedTemplate('Kimi-K2-Instruct');
@@ -41,6 +41,13 @@ describe('Kimi K2 recoveries', () => {
   it('recovers no undeclared tool', () => {
     const output = `${BEGIN}${CALL}get_time:0${ARGS}{}${CLOSE}${END}`;
     expect(createChatParser(INSTRUCT, request()).parse(output).tool_calls).toBeUndefined();
+  });
+
+  it('keeps the grammar and its trigger', () => {
+    for (const template of [THINKING, INSTRUCT]) {
+      expectSameGrammar(template, request());
+      expectSameGrammar(template, request({ tool_choice: 'required' }));
+    }
   });
 
   it('leaves canonical calls unflagged', () => {

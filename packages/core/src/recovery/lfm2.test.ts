@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createChatParser } from '../create-chat-parser.js';
 import { chatRequestBuilder, functionTool } from '../formats/format-test-support.js';
 import { sharedTemplate } from '../test-templates.js';
-import { expectNoRecovery, expectRecovery } from './dedicated-recovery-support.js';
+import { expectNoRecovery, expectRecovery, expectSameGrammar } from './dedicated-recovery-support.js';
 
 const LFM2 = sharedTemplate('LFM2-8B-A1B');
 const LFM25 = sharedTemplate('LFM2.5-Instruct');
@@ -51,7 +51,16 @@ describe('LFM2 recoveries', () => {
     }
   });
 
+  it('keeps the grammar and its trigger', () => {
+    for (const template of [LFM2, LFM25]) {
+      expectSameGrammar(template, request());
+      expectSameGrammar(template, request({ tool_choice: 'required' }));
+    }
+  });
+
   it('leaves canonical calls unflagged', () => {
     expectNoRecovery(LFM2, request(), '<|tool_call_start|>[get_time(city="Paris")]<|tool_call_end|>');
+    const thinking = sharedTemplate('LFM2.5-8B-A1B');
+    expectNoRecovery(thinking, request({ reasoning_format: 'auto' }), '<think>Hm.</think> Let me check.<|tool_call_start|>[count(n=1)]<|tool_call_end|>');
   });
 });

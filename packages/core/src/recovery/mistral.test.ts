@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createChatParser } from '../create-chat-parser.js';
 import { chatRequestBuilder, functionTool } from '../formats/format-test-support.js';
 import { sharedTemplate } from '../test-templates.js';
-import { expectNoRecovery, expectRecovery } from './dedicated-recovery-support.js';
+import { expectNoRecovery, expectRecovery, expectSameGrammar } from './dedicated-recovery-support.js';
 
 const MINISTRAL = sharedTemplate('mistralai-Ministral-3-14B-Reasoning-2512');
 const DEVSTRAL = sharedTemplate('unsloth-mistral-Devstral-Small-2507');
@@ -52,6 +52,13 @@ describe('Mistral v13 recoveries', () => {
       const parsed = parser.parse(output);
       expect(parsed.tool_calls).toBeUndefined();
       expect(parsed.content).toBe(output);
+    }
+  });
+
+  it('keeps the grammar and its trigger', () => {
+    for (const template of [MINISTRAL, DEVSTRAL]) {
+      expectSameGrammar(template, request());
+      expectSameGrammar(template, request({ tool_choice: 'required' }));
     }
   });
 

@@ -59,8 +59,11 @@ function lfm2Format({ builder: p, request, templateSource: source }: FormatConte
     if (request.lenient) {
       // The call list without its markers, as the whole answer. Tried first: the canonical
       // reading takes any text as content. It needs a declared tool's name and `(` right
-      // after the `[`, so Markdown links and other bracketed text stay content.
-      body = p.choice(p.recover('lfm2-missing-call-markers', p.sequence(p.space(), list, p.space(), p.end())), body);
+      // after the `[`, so Markdown links and other bracketed text stay content. The peek keeps
+      // a partial parse from flagging the recovery before the output has begun a list.
+      const listStart = p.peek(p.sequence(p.space(), '[', p.space(), p.chars('[A-Za-z_]', 1, 1)));
+      const bare = p.recover('lfm2-missing-call-markers', p.sequence(p.space(), list, p.space(), p.end()));
+      body = p.choice(p.sequence(listStart, bare), body);
     }
   } else if (schema !== undefined) body = p.content(p.jsonSchema('response-format-schema', schema));
   else body = p.content(p.rest());

@@ -185,8 +185,10 @@ export function dsmlFormat(p: ChatBuilder, request: FormatRequest, markers: Dsml
       if (request.lenient) choices.push(recoveredBlock(p, markers, tools, request.parallelToolCalls));
       block = p.optional(p.choice(...choices));
     } else if (request.lenient) block = p.choice(block, recoveredBlock(p, markers, tools, request.parallelToolCalls));
-    // Lenient, the content also stops at an invoke the model wrote without the block marker.
-    const content = request.lenient ? p.untilOneOf([markers.blockStart, `<${DSML}invoke`]) : p.until(markers.blockStart);
+    // Lenient, the content also stops at an invoke the model wrote without the block marker
+    // (with optional calls only: with required ones the content is in the grammar).
+    const bareInvokes = request.lenient && request.toolChoice !== 'required';
+    const content = bareInvokes ? p.untilOneOf([markers.blockStart, `<${DSML}invoke`]) : p.until(markers.blockStart);
     body = p.sequence(think, p.content(content), block, p.space(), p.end());
   } else {
     body = p.sequence(think, p.content(p.rest()), p.end());
