@@ -51,6 +51,17 @@ describe('DeepSeek V3.2 (DSML) recoveries', () => {
     );
   });
 
+  it('dsml-missing-dsml-marker: the block as plain XML tags', () => {
+    const output =
+      'Checking.\n\n<function_calls>\n<invoke name="get_time">\n<parameter name="city" string="true">Boston, MA</parameter>\n</invoke>\n' +
+      '<invoke name="count">\n<parameter name="n" string="false">2</parameter>\n</invoke>\n</function_calls>';
+    expectRecovery(V32, request({ enable_thinking: false }), output, 'dsml-missing-dsml-marker', {
+      role: 'assistant',
+      content: 'Checking.\n\n',
+      tool_calls: [call('get_time', '{"city":"Boston, MA"}'), call('count', '{"n":2}')],
+    });
+  });
+
   it('recovers no undeclared tool', () => {
     const output = `${invoke('launch', str('city', 'Paris'))}`;
     expect(createChatParser(V32, request()).parse(output).tool_calls).toBeUndefined();

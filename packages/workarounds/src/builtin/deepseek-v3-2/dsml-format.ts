@@ -145,6 +145,39 @@ function recoveredBlock(p: ChatBuilder, markers: DsmlMarkers, tools: readonly Ch
   return p.rule('recovered-tool-call', p.choice(bare, cut));
 }
 
+/**
+ * The block written as plain XML, without the `｜DSML｜` word in its tags (SGLang has
+ * seen V3.2 do it): `<function_calls><invoke name="…"><parameter name="…" string="…">`.
+ * Read as a whole by the recovery `dsml-missing-dsml-marker`; the closing block tag may be
+ * missing at the end.
+ */
+function plainBlock(p: ChatBuilder, markers: DsmlMarkers, tools: readonly ChatTool[], parallel: boolean): Parser {
+  const plain = (tag: string): string => tag.replace(DSML, '');
+  const parameter = p.sharedRule('recover-plain-parameter', () => {
+    const open = (raw: boolean): Parser =>
+      p.toolArgOpen(p.sequence(plain(PARAM_OPEN), p.toolArgName(p.until('"')), `" string="${raw ? 'true' : 'false'}">`));
+    const close = p.toolArgClose(p.literal(plain(PARAM_END)));
+    return p.toolArg(
+      p.choice(
+        p.sequence(open(true), p.toolArgStringValue(p.until(plain(PARAM_END))), close),
+        p.sequence(open(false), p.toolArgJsonValue(p.json()), close),
+      ),
+    );
+  });
+  const invokes = tools.map((tool) => {
+    const name = tool.function.name;
+    return p.sharedRule(`recover-plain-tool-${name}`, () => {
+      const open = p.toolOpen(p.sequence(plain(INVOKE_OPEN), p.toolName(p.literal(name)), '">'));
+      const args = p.zeroOrMore(p.sequence(p.space(), parameter));
+      return p.tool(p.sequence(open, args, p.space(), p.toolClose(p.literal(plain(INVOKE_END)))));
+    });
+  });
+  const call = p.choice(...invokes);
+  const calls = parallel ? p.sequence(call, p.zeroOrMore(p.sequence(p.space(), call))) : call;
+  const block = p.sequence(plain(markers.blockStart), p.space(), calls, p.space(), p.optional(plain(markers.blockEnd)));
+  return p.rule('recovered-plain-tool-call', p.recover('dsml-missing-dsml-marker', block));
+}
+
 /** The block of calls, one or (with parallel calls) several. */
 function callBlock(p: ChatBuilder, markers: DsmlMarkers, call: Parser, parallel: boolean): Parser {
   const calls = parallel ? p.sequence(call, p.zeroOrMore(p.sequence(p.space(), call))) : call;
@@ -182,13 +215,17 @@ export function dsmlFormat(p: ChatBuilder, request: FormatRequest, markers: Dsml
       // makes the whole parser the grammar, so it gets no lenient reading.
       const lenient = p.choice(...tools.map((tool) => lenientInvoke(p, tool)));
       const choices = [block, p.rule('lenient-tool-call', callBlock(p, markers, lenient, request.parallelToolCalls))];
-      if (request.lenient) choices.push(recoveredBlock(p, markers, tools, request.parallelToolCalls));
+      if (request.lenient) {
+        choices.push(recoveredBlock(p, markers, tools, request.parallelToolCalls), plainBlock(p, markers, tools, request.parallelToolCalls));
+      }
       block = p.optional(p.choice(...choices));
     } else if (request.lenient) block = p.choice(block, recoveredBlock(p, markers, tools, request.parallelToolCalls));
     // Lenient, the content also stops at an invoke the model wrote without the block marker
     // (with optional calls only: with required ones the content is in the grammar).
     const bareInvokes = request.lenient && request.toolChoice !== 'required';
-    const content = bareInvokes ? p.untilOneOf([markers.blockStart, `<${DSML}invoke`]) : p.until(markers.blockStart);
+    const content = bareInvokes
+      ? p.untilOneOf([markers.blockStart, `<${DSML}invoke`, markers.blockStart.replace(DSML, '')])
+      : p.until(markers.blockStart);
     body = p.sequence(think, p.content(content), block, p.space(), p.end());
   } else {
     body = p.sequence(think, p.content(p.rest()), p.end());
