@@ -47,14 +47,16 @@ function leadingThought(p: ChatBuilder, extract: boolean): Parser {
 
 /** `<|tool_call>call:NAME{…}<tool_call|>`, once or (parallel) repeatedly: the grammar's trigger rule. */
 function toolCalls(p: ChatBuilder, request: FormatRequest): Parser {
-  const args = gemmaObject(p);
+  const args = gemmaObject(p, request.lenient);
   const alternatives = functionTools(request.tools).map((tool) => {
     const name = tool.function.name;
     return p.sharedRule(`tool-${name}`, () =>
       p.tool(p.sequence(p.toolOpen(p.sequence(p.toolName(p.literal(name)), p.peek('{'))), p.toolArgs(args))),
     );
   });
-  const call = p.sequence(CALL_START, 'call:', p.choice(...alternatives), CALL_END);
+  // Lenient: the output may end right after the arguments, its end token taken by the stop.
+  const end = request.lenient ? p.choice(CALL_END, p.recover('gemma4-missing-call-end', p.sequence(p.space(), p.end()))) : p.literal(CALL_END);
+  const call = p.sequence(CALL_START, 'call:', p.choice(...alternatives), end);
   // The template follows calls with the opener of their responses: the model writes it too.
   const responses = p.optional(p.sequence(RESPONSE_START, p.space()));
   return p.triggerRule('gemma4-tool-calls', p.sequence(call, request.parallelToolCalls ? p.zeroOrMore(call) : p.eps(), p.space(), responses));

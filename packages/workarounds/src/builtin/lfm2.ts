@@ -2,6 +2,7 @@ import { functionTools, type ChatFormat, type FormatContext } from '@autoparser/
 import type { TemplateAnalysis } from '../analysis-types.js';
 import type { WorkaroundPlugin } from '../plugin.js';
 import { pythonCallList, type PythonStringStyle } from './lfm2/python-calls.js';
+import { jsonCallArray, jsonCallObject } from './recovery/json-calls.js';
 
 const TOOL_CALL_START = '<|tool_call_start|>';
 const TOOL_CALL_END = '<|tool_call_end|>';
@@ -46,10 +47,24 @@ function lfm2Format({ builder: p, request, templateSource: source }: FormatConte
   let body;
   if (callsOn) {
     const list = pythonCallList(p, tools, { parallel: request.parallelToolCalls, strings: stringStyle(source) });
-    const calls = p.triggerRule('tool-call', p.sequence(TOOL_CALL_START, list, TOOL_CALL_END));
+    let calls = p.triggerRule('tool-call', p.sequence(TOOL_CALL_START, list, TOOL_CALL_END));
+    if (request.lenient) {
+      // The calls as JSON objects (the tool list the prompt shows is JSON), in the markers.
+      const json = p.choice(jsonCallArray(p, tools, request.parallelToolCalls), jsonCallObject(p, tools));
+      calls = p.choice(calls, p.recover('lfm2-json-calls', p.sequence(TOOL_CALL_START, p.space(), json, p.space(), TOOL_CALL_END)));
+    }
     // LFM2 may go on talking after its calls (its model card shows it).
     const tail = p.sequence(calls, p.content(p.rest()));
     body = p.sequence(p.content(p.until(TOOL_CALL_START)), required ? tail : p.optional(tail));
+    if (request.lenient) {
+      // The call list without its markers, as the whole answer. Tried first: the canonical
+      // reading takes any text as content. It needs a declared tool's name and `(` right
+      // after the `[`, so Markdown links and other bracketed text stay content. The peek keeps
+      // a partial parse from flagging the recovery before the output has begun a list.
+      const listStart = p.peek(p.sequence(p.space(), '[', p.space(), p.chars('[A-Za-z_]', 1, 1)));
+      const bare = p.recover('lfm2-missing-call-markers', p.sequence(p.space(), list, p.space(), p.end()));
+      body = p.choice(p.sequence(listStart, bare), body);
+    }
   } else if (schema !== undefined) body = p.content(p.jsonSchema('response-format-schema', schema));
   else body = p.content(p.rest());
   const parser = p.sequence(p.generationPrefix(request.generationPrompt, THINK_START), reasoning, body, p.end());

@@ -116,6 +116,68 @@ function lenientInvoke(p: ChatBuilder, tool: ChatTool): Parser {
   });
 }
 
+/**
+ * A call of a known tool whose `</｜DSML｜invoke>` the output ended without (parameters as
+ * in {@link lenientInvoke}). Only at the very end: a partial parse never closes it early.
+ */
+function recoverableInvoke(p: ChatBuilder, tool: ChatTool): Parser {
+  const name = tool.function.name;
+  return p.sharedRule(`recover-tool-${name}`, () => {
+    const open = p.toolOpen(p.sequence(INVOKE_OPEN, p.toolName(p.literal(name)), '">'));
+    const args = p.zeroOrMore(p.sequence(p.space(), anyParameter(p)));
+    const close = p.choice(INVOKE_END, p.recover('dsml-unclosed-invoke', p.sequence(p.space(), p.end())));
+    return p.tool(p.sequence(open, args, p.space(), p.toolClose(close)));
+  });
+}
+
+/**
+ * The block of calls as models also write it: without its opening marker (the invokes
+ * alone), or cut off at the end of the output before its closing marker or before the last
+ * invoke's. Every alternative needs a recovery, so the grammar has none of it.
+ */
+function recoveredBlock(p: ChatBuilder, markers: DsmlMarkers, tools: readonly ChatTool[], parallel: boolean): Parser {
+  const call = p.choice(...tools.map((tool) => recoverableInvoke(p, tool)));
+  const calls = parallel ? p.sequence(call, p.zeroOrMore(p.sequence(p.space(), call))) : call;
+  const unclosed = p.recover('dsml-unclosed-block', p.end());
+  // Without its opening marker the block's closing one is as likely missing as not.
+  const bare = p.sequence(p.recover('dsml-missing-block-start', p.peek(INVOKE_OPEN)), calls, p.space(), p.optional(markers.blockEnd));
+  const cut = p.sequence(markers.blockStart, p.space(), calls, p.space(), unclosed);
+  return p.rule('recovered-tool-call', p.choice(bare, cut));
+}
+
+/**
+ * The block written as plain XML, without the `｜DSML｜` word in its tags (SGLang has
+ * seen V3.2 do it): `<function_calls><invoke name="…"><parameter name="…" string="…">`.
+ * Read as a whole by the recovery `dsml-missing-dsml-marker`; the closing block tag may be
+ * missing at the end.
+ */
+function plainBlock(p: ChatBuilder, markers: DsmlMarkers, tools: readonly ChatTool[], parallel: boolean): Parser {
+  const plain = (tag: string): string => tag.replace(DSML, '');
+  const parameter = p.sharedRule('recover-plain-parameter', () => {
+    const open = (raw: boolean): Parser =>
+      p.toolArgOpen(p.sequence(plain(PARAM_OPEN), p.toolArgName(p.until('"')), `" string="${raw ? 'true' : 'false'}">`));
+    const close = p.toolArgClose(p.literal(plain(PARAM_END)));
+    return p.toolArg(
+      p.choice(
+        p.sequence(open(true), p.toolArgStringValue(p.until(plain(PARAM_END))), close),
+        p.sequence(open(false), p.toolArgJsonValue(p.json()), close),
+      ),
+    );
+  });
+  const invokes = tools.map((tool) => {
+    const name = tool.function.name;
+    return p.sharedRule(`recover-plain-tool-${name}`, () => {
+      const open = p.toolOpen(p.sequence(plain(INVOKE_OPEN), p.toolName(p.literal(name)), '">'));
+      const args = p.zeroOrMore(p.sequence(p.space(), parameter));
+      return p.tool(p.sequence(open, args, p.space(), p.toolClose(p.literal(plain(INVOKE_END)))));
+    });
+  });
+  const call = p.choice(...invokes);
+  const calls = parallel ? p.sequence(call, p.zeroOrMore(p.sequence(p.space(), call))) : call;
+  const block = p.sequence(plain(markers.blockStart), p.space(), calls, p.space(), p.optional(plain(markers.blockEnd)));
+  return p.rule('recovered-plain-tool-call', p.recover('dsml-missing-dsml-marker', block));
+}
+
 /** The block of calls, one or (with parallel calls) several. */
 function callBlock(p: ChatBuilder, markers: DsmlMarkers, call: Parser, parallel: boolean): Parser {
   const calls = parallel ? p.sequence(call, p.zeroOrMore(p.sequence(p.space(), call))) : call;
@@ -152,9 +214,19 @@ export function dsmlFormat(p: ChatBuilder, request: FormatRequest, markers: Dsml
       // Outside the trigger rule, so the lazy grammar keeps to the schema; a required call
       // makes the whole parser the grammar, so it gets no lenient reading.
       const lenient = p.choice(...tools.map((tool) => lenientInvoke(p, tool)));
-      block = p.optional(p.choice(block, p.rule('lenient-tool-call', callBlock(p, markers, lenient, request.parallelToolCalls))));
-    }
-    body = p.sequence(think, p.content(p.until(markers.blockStart)), block, p.space(), p.end());
+      const choices = [block, p.rule('lenient-tool-call', callBlock(p, markers, lenient, request.parallelToolCalls))];
+      if (request.lenient) {
+        choices.push(recoveredBlock(p, markers, tools, request.parallelToolCalls), plainBlock(p, markers, tools, request.parallelToolCalls));
+      }
+      block = p.optional(p.choice(...choices));
+    } else if (request.lenient) block = p.choice(block, recoveredBlock(p, markers, tools, request.parallelToolCalls));
+    // Lenient, the content also stops at an invoke the model wrote without the block marker
+    // (with optional calls only: with required ones the content is in the grammar).
+    const bareInvokes = request.lenient && request.toolChoice !== 'required';
+    const content = bareInvokes
+      ? p.untilOneOf([markers.blockStart, `<${DSML}invoke`, markers.blockStart.replace(DSML, '')])
+      : p.until(markers.blockStart);
+    body = p.sequence(think, p.content(content), block, p.space(), p.end());
   } else {
     body = p.sequence(think, p.content(p.rest()), p.end());
   }

@@ -9,8 +9,10 @@ export const STRING_DELIMITER = '<|"|>';
  * tokens (raw, no escapes), and bare numbers, booleans and null (`None` as well). The parts
  * are tagged as a value tree, which the chat mapper writes out as JSON. Returns the object
  * rule (the arguments of a call); the rules are shared by every call of the parser.
+ * `lenient` also reads the JSON spellings the model falls back on: `"quoted"` keys and
+ * strings (parse-only recoveries `gemma4-quoted-key`, `gemma4-json-string`).
  */
-export function gemmaObject(p: ChatBuilder): Parser {
+export function gemmaObject(p: ChatBuilder, lenient = false): Parser {
   return p.sharedRule('gemma4-dict', () => {
     const value = p.ref('gemma4-value');
     p.sharedRule('gemma4-value', () =>
@@ -25,11 +27,20 @@ export function gemmaObject(p: ChatBuilder): Parser {
         }),
         // The template prints a null argument as Python does: `None`.
         p.tag(VALUE_TAGS.literal, p.choice(p.jsonNumber(), 'true', 'false', 'null', 'None')),
+        // A JSON string is JSON already: a literal.
+        ...(lenient ? [p.tag(VALUE_TAGS.literal, p.recover('gemma4-json-string', p.jsonString()))] : []),
       ),
     );
     // A key never starts with whitespace: that belongs to the separator before it, so the
     // grammar reads it one way only.
-    const key = p.tag(VALUE_TAGS.key, p.sequence(p.chars('[^:} \\t\\n\\r]', 1, 1), p.chars('[^:}]', 0)));
+    let key = p.tag(VALUE_TAGS.key, p.sequence(p.chars('[^:} \\t\\n\\r]', 1, 1), p.chars('[^:}]', 0)));
+    if (lenient) {
+      // Tried first, as a bare key may start with a quote; no parameter name does. The
+      // recovery node holds the opening quote only, so the key node stays the object's
+      // child; the peek keeps a partial parse from flagging it before a quote is seen.
+      const open = p.sequence(p.peek('"'), p.recover('gemma4-quoted-key', p.literal('"')));
+      key = p.choice(p.sequence(open, p.tag(VALUE_TAGS.key, p.chars('[^"]', 1)), '"'), key);
+    }
     const member = p.sequence(key, ':', p.space(), value);
     const members = p.sequence(member, p.zeroOrMore(p.sequence(',', p.space(), member)));
     return p.tag(VALUE_TAGS.object, p.sequence('{', p.space(), p.choice('}', p.sequence(members, p.space(), '}'))));

@@ -11,6 +11,7 @@ const END = '<|end|>';
 const RETURN = '<|return|>';
 const CALL = '<|call|>';
 const MESSAGE_ENDS = [END, RETURN, CALL];
+const NEXT_START = '<|start|>';
 
 /** The tokens a harmony parser needs to see whole. */
 const HARMONY_PRESERVED_TOKENS: readonly string[] = Object.freeze([CHANNEL, CONSTRAIN, MESSAGE, '<|start|>', END]);
@@ -38,13 +39,24 @@ class Harmony {
   readonly constraint: Parser;
   /** gpt-oss sometimes opens a message with an empty commentary header before the real channel. */
   readonly stray: Parser;
+  /**
+   * The body of a message another one follows: lenient, it also stops at the next
+   * `<|start|>`, for a message whose `<|end|>` the model left out.
+   */
+  readonly interimBody: Parser;
+  /** What separates two messages: `<|start|>assistant` (lenient: or just the next channel header). */
+  readonly next: Parser;
 
   constructor(
     readonly p: ChatBuilder,
     readonly extractReasoning: boolean,
+    readonly lenient: boolean,
   ) {
     this.start = p.rule('start', p.literal(START));
     this.body = p.rule('message-body', p.untilOneOf(MESSAGE_ENDS));
+    this.interimBody = lenient ? p.rule('interim-message-body', p.untilOneOf([...MESSAGE_ENDS, NEXT_START])) : this.body;
+    // Without `<|start|>assistant` the next message begins right at its channel header.
+    this.next = lenient ? p.choice(this.start, p.recover('harmony-missing-start', p.peek(CHANNEL))) : this.start;
     this.callChannel = p.sequence(CHANNEL, p.choice('commentary', 'analysis'));
     this.constraint = p.optional(p.sequence(p.space(), p.optional(CONSTRAIN), p.chars('[A-Za-z0-9_-]', 1)));
     this.stray = p.optional(p.sequence(`${CHANNEL}commentary`, p.optional(' to=assistant')));
@@ -59,15 +71,22 @@ class Harmony {
   analysis(closed: boolean): Parser {
     const { p } = this;
     const header = p.sequence(this.stray, `${CHANNEL}analysis${MESSAGE}`);
-    const end = closed ? p.literal(END) : p.optional(END);
-    if (this.extractReasoning) return p.sequence(header, p.reasoning(this.body), end);
-    return p.sequence(p.peek(header), p.content(p.sequence(header, this.body, end)));
+    const body = closed ? this.interimBody : this.body;
+    const end = closed ? this.end() : p.optional(END);
+    if (this.extractReasoning) return p.sequence(header, p.reasoning(body), end);
+    return p.sequence(p.peek(header), p.content(p.sequence(header, body, end)));
   }
 
   /** A commentary preamble: text the model shows before it calls a tool. */
   preamble(closed: boolean): Parser {
     const { p } = this;
-    return p.sequence(`${CHANNEL}commentary${MESSAGE}`, p.content(this.body), closed ? END : p.optional(END));
+    return p.sequence(`${CHANNEL}commentary${MESSAGE}`, p.content(closed ? this.interimBody : this.body), closed ? this.end() : p.optional(END));
+  }
+
+  /** The `<|end|>` of a message another one follows; lenient, missing right before the next `<|start|>`. */
+  private end(): Parser {
+    const { p } = this;
+    return this.lenient ? p.choice(END, p.recover('harmony-missing-end', p.peek(NEXT_START))) : p.literal(END);
   }
 
   /** A message the answer does not end with: analysis or a preamble, closed. */
@@ -104,8 +123,20 @@ class Harmony {
         const args = p.toolArgs(p.jsonSchema(`tool-${name}-schema`, toolParameters(tool)));
         const inRole = p.toolOpen(p.sequence(recipient, this.callChannel, this.constraint, MESSAGE));
         const inChannel = p.toolOpen(p.sequence(this.callChannel, recipient, this.constraint, MESSAGE));
+        let open = p.choice(inRole, inChannel);
+        if (this.lenient) {
+          // `to=NAME` without `functions.`: a declared tool's name, and JSON arguments after the
+          // header (the peek keeps a built-in tool's `to=python` code from opening a call).
+          const bare = p.sequence(' to=', p.toolName(p.literal(name)));
+          const json = p.peek(p.sequence(p.space(), '{'));
+          const bareOpen = p.choice(
+            p.toolOpen(p.sequence(bare, this.callChannel, this.constraint, MESSAGE, json)),
+            p.toolOpen(p.sequence(this.callChannel, bare, this.constraint, MESSAGE, json)),
+          );
+          open = p.choice(open, p.recover('harmony-missing-functions-prefix', bareOpen));
+        }
         // Calls end with <|call|>; the first published template closed them with <|end|>.
-        return p.tool(p.sequence(p.choice(inRole, inChannel), args, p.toolClose(p.optional(p.choice(CALL, END)))));
+        return p.tool(p.sequence(open, args, p.toolClose(p.optional(p.choice(CALL, END)))));
       });
     });
     return p.choice(...alternatives);
@@ -121,7 +152,7 @@ function toolCalls(h: Harmony, context: FormatContext): Parser {
   const { p } = h;
   const call = h.call(context);
   if (!context.request.parallelToolCalls) return p.triggerRule('tool-call', call);
-  const next = p.sequence(h.start, p.zeroOrMore(p.sequence(h.interim(), h.start)), call);
+  const next = p.sequence(h.start, p.zeroOrMore(p.sequence(h.interim(), h.next)), call);
   return p.triggerRule('tool-call', p.sequence(call, p.zeroOrMore(next)));
 }
 
@@ -135,12 +166,12 @@ function toolCalls(h: Harmony, context: FormatContext): Parser {
 export function harmonyFormat(context: FormatContext): ChatFormat {
   const { request } = context;
   const p = context.builder;
-  const h = new Harmony(p, request.extractReasoning);
+  const h = new Harmony(p, request.extractReasoning, request.lenient);
   const hasTools = functionTools(request.tools).length > 0 && request.toolChoice !== 'none';
   const schema = request.responseSchema;
   // Without a generation prompt the output itself opens its first message.
   const first = request.generationPrompt === '' ? p.optional(h.start) : h.start;
-  const lead = (interim: Parser): Parser => p.sequence(first, p.zeroOrMore(p.sequence(interim, h.start)));
+  const lead = (interim: Parser): Parser => p.sequence(first, p.zeroOrMore(p.sequence(interim, h.next)));
 
   let parser: Parser;
   let grammar: ChatFormat['grammar'] = null;

@@ -37,10 +37,14 @@ function reasoningParser(p: ChatBuilder, request: FormatRequest): Parser {
  * between the tokens is tolerated (ik_llama.cpp's rendering of the format has it) and the
  * end token may be missing, as the model sometimes omits it.
  */
-function callParser(p: ChatBuilder, name: string, parameters: ReturnType<typeof toolParameters>): Parser {
+function callParser(p: ChatBuilder, name: string, parameters: ReturnType<typeof toolParameters>, lenient: boolean): Parser {
   // Shared by name: a tool listed twice is one rule.
   return p.sharedRule(`tool-${name}`, () => {
-    const id = p.toolId(p.sequence('functions.', p.toolName(p.literal(name)), ':', p.chars('[0-9]', 1)));
+    const index = p.sequence(':', p.chars('[0-9]', 1));
+    // Lenient: the id as the model wrote it, without `functions.` or without `:INDEX`.
+    const prefix = lenient ? p.choice('functions.', p.recover('kimi-missing-functions-prefix', p.eps())) : p.literal('functions.');
+    const suffix = lenient ? p.choice(index, p.recover('kimi-missing-call-index', p.peek(T.argumentBegin))) : index;
+    const id = p.toolId(p.sequence(prefix, p.toolName(p.literal(name)), suffix));
     const open = p.toolOpen(p.sequence(T.callBegin, p.space(), id, T.argumentBegin));
     const args = p.toolArgs(p.jsonSchema(`tool-${name}-schema`, parameters));
     return p.tool(p.sequence(open, p.space(), args, p.toolClose(p.optional(T.callEnd)), p.space()));
@@ -49,7 +53,9 @@ function callParser(p: ChatBuilder, name: string, parameters: ReturnType<typeof 
 
 /** The calls, their section tokens optional (the model may drop them), then the end. */
 function toolCallsParser(p: ChatBuilder, request: FormatRequest): Parser {
-  const choice = p.choice(...functionTools(request.tools).map((tool) => callParser(p, tool.function.name, toolParameters(tool))));
+  const choice = p.choice(
+    ...functionTools(request.tools).map((tool) => callParser(p, tool.function.name, toolParameters(tool), request.lenient)),
+  );
   const calls = request.parallelToolCalls ? p.oneOrMore(choice) : choice;
   // The grammar starts at the first call token (the section token before it is free text),
   // so from there at least one call follows.

@@ -1,4 +1,5 @@
 import { functionTools, toolParameters, type ChatBuilder, type ChatFormat, type FormatContext, type FormatRequest, type Parser } from '@autoparser/chat-mapper';
+import { jsonCallArray } from '../recovery/json-calls.js';
 
 
 /** The markers of the Mistral v13 output format, as the tokenizer spells them. */
@@ -31,7 +32,18 @@ function toolCall(p: ChatBuilder, request: FormatRequest): Parser {
       ),
     );
   });
-  return p.sequence(M.toolCalls, p.choice(...alternatives));
+  const canonical = p.choice(...alternatives);
+  if (!request.lenient) return p.sequence(M.toolCalls, canonical);
+  return p.sequence(
+    M.toolCalls,
+    p.choice(
+      canonical,
+      // Models put a space or a newline after the marker, as after a word.
+      p.recover('mistral-space-after-tool-calls', p.sequence(p.chars('[ \\t\\r\\n]', 1), canonical)),
+      // The format of the older Mistral templates (Nemo, Small 3.1): a JSON array of calls.
+      p.recover('mistral-json-array-calls', p.sequence(p.space(), jsonCallArray(p, request.tools, request.parallelToolCalls))),
+    ),
+  );
 }
 
 /** The calls: one or (parallel) many, required or optional, as the grammar's entry point. */

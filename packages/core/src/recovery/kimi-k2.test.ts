@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { createChatParser } from '../create-chat-parser.js';
+import { chatRequestBuilder, functionTool } from '../formats/format-test-support.js';
+import { sharedTemplate } from '../test-templates.js';
+import { expectNoRecovery, expectRecovery, expectSameGrammar } from './dedicated-recovery-support.js';
+
+const THINKING = sharedTemplate('Kimi-K2-Thinking');
+const INSTRUCT = sharedTemplate('Kimi-K2-Instruct');
+const WEATHER = functionTool('get_weather', { location: { type: 'string' } }, ['location']);
+const request = chatRequestBuilder([WEATHER], { reasoning_format: 'auto' });
+const call = (id: string, args: string) => ({ type: 'function' as const, id, function: { name: 'get_weather', arguments: args } });
+
+const BEGIN = '<|tool_calls_section_begin|>';
+const END = '<|tool_calls_section_end|>';
+const CALL = '<|tool_call_begin|>';
+const ARGS = '<|tool_call_argument_begin|>';
+const CLOSE = '<|tool_call_end|>';
+
+describe('Kimi K2 recoveries', () => {
+  it('kimi-missing-functions-prefix: NAME:INDEX without functions.', () => {
+    const output = `${BEGIN}${CALL}get_weather:0${ARGS}{"location": "Paris"}${CLOSE}${END}`;
+    for (const template of [THINKING, INSTRUCT]) {
+      expectRecovery(template, request(), output, 'kimi-missing-functions-prefix', {
+        role: 'assistant',
+        content: '',
+        tool_calls: [call('get_weather:0', '{"location": "Paris"}')],
+      });
+    }
+  });
+
+  it('kimi-missing-call-index: functions.NAME without :INDEX', () => {
+    const output = `<think>Weather.</think>${BEGIN}${CALL}functions.get_weather${ARGS}{"location": "Rome"}${CLOSE}${END}`;
+    expectRecovery(THINKING, request(), output, 'kimi-missing-call-index', {
+      role: 'assistant',
+      content: '',
+      reasoning_content: 'Weather.',
+      tool_calls: [call('functions.get_weather', '{"location": "Rome"}')],
+    });
+  });
+
+  it('recovers no undeclared tool', () => {
+    const output = `${BEGIN}${CALL}get_time:0${ARGS}{}${CLOSE}${END}`;
+    expect(createChatParser(INSTRUCT, request()).parse(output).tool_calls).toBeUndefined();
+  });
+
+  it('keeps the grammar and its trigger', () => {
+    for (const template of [THINKING, INSTRUCT]) {
+      expectSameGrammar(template, request());
+      expectSameGrammar(template, request({ tool_choice: 'required' }));
+    }
+  });
+
+  it('leaves canonical calls unflagged', () => {
+    expectNoRecovery(INSTRUCT, request(), `${BEGIN}${CALL}functions.get_weather:0${ARGS}{"location": "Paris"}${CLOSE}${END}`);
+  });
+});
