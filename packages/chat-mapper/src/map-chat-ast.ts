@@ -4,6 +4,7 @@ import { braceDepth } from './brace-depth.js';
 import type { AssistantMessage, ChatToolCallOut } from './chat-message.js';
 import { CHAT_TAGS } from './chat-tags.js';
 import { normalizeQuotes } from './normalize-quotes.js';
+import { decodeJsonStringPrefix } from './decode-json-string.js';
 import { valueTreeArguments } from './value-tree.js';
 import { openCodeArguments } from './code-arguments.js';
 
@@ -114,6 +115,14 @@ export function mapChatAst(nodes: readonly AstNode[]): MappedChat {
         // Inside an unfinished object, trailing whitespace is part of the value (`{"a": `);
         // only after the object is it layout.
         const text = node.partial && braceDepth(node.text) > 0 ? node.text : trimEnd(node.text);
+        if (text.startsWith('{')) writeTarget(normalizeQuotes(text));
+        break;
+      }
+      case CHAT_TAGS.toolArgsString: {
+        // Arguments encoded as a JSON string: the decoded object text, as far as it is
+        // decoded (an unfinished escape waits), with the same whitespace rule as above.
+        const decoded = decodeJsonStringPrefix(node.text).trimStart();
+        const text = node.partial && braceDepth(decoded) > 0 ? decoded : trimEnd(decoded);
         if (text.startsWith('{')) writeTarget(normalizeQuotes(text));
         break;
       }

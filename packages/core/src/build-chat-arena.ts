@@ -87,6 +87,7 @@ function jsonNativeTools(ctx: Ctx): Parser {
     idKey: f.id_field,
     genIdKey: f.gen_id_field,
     parameterOrder: f.parameter_order,
+    lenient: inputs.lenient,
   };
   const perCall = f.section_start === '' && f.per_call_start !== '';
   // One or more calls, all optional together: an optional call inside the repetition would
@@ -104,7 +105,10 @@ function jsonNativeTools(ctx: Ctx): Parser {
     return p.sequence(ctx.reasoning, p.optional(p.sequence(start, p.content(p.until(end)), end)), calls, p.end());
   }
   const toolStart = f.section_start || f.per_call_start || '{';
-  return p.sequence(ctx.reasoning, p.optional(p.content(p.until(toolStart))), calls, p.end());
+  // Without a marker a call starts at its object; a lenient parse also looks for the
+  // recovered openings (a ```json fence, an array of calls), which content must not swallow.
+  const starts = toolStart === '{' && inputs.lenient ? ['{', '```json', '[{'] : [toolStart];
+  return p.sequence(ctx.reasoning, p.optional(p.content(p.untilOneOf(starts))), calls, p.end());
 }
 
 /** The call id between the function name and its arguments, when the template has one. */
