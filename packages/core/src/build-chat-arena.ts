@@ -107,7 +107,9 @@ function jsonNativeTools(ctx: Ctx): Parser {
   const toolStart = f.section_start || f.per_call_start || '{';
   // Without a marker a call starts at its object; a lenient parse also looks for the
   // recovered openings (a ```json fence, an array of calls), which content must not swallow.
-  const starts = toolStart === '{' && inputs.lenient ? ['{', '```json', '[{'] : [toolStart];
+  // Only when calls are optional: there is no trigger, so no grammar the content could change.
+  const recoverOpenings = toolStart === '{' && inputs.lenient && !layout.force;
+  const starts = recoverOpenings ? ['{', '```json', '[{'] : [toolStart];
   return p.sequence(ctx.reasoning, p.optional(p.content(p.untilOneOf(starts))), calls, p.end());
 }
 
