@@ -83,6 +83,12 @@ const VARIANTS: readonly Variant[] = [
     calls: [{ ...WEATHER, id: 'call_1' }],
   },
   {
+    rule: 'json-extra-id',
+    what: 'a call id after the arguments (the stream showed the call before it)',
+    text: (a) => `{"name": "get_weather", "${a}": {"city": "Paris"}, "tool_call_id": 7}`,
+    calls: [{ ...WEATHER, id: '7' }],
+  },
+  {
     rule: 'json-function-wrapper',
     what: 'the OpenAI function wrapper',
     text: (a) => `{"type": "function", "function": {"name": "get_weather", "${a}": {"city": "Paris"}}}`,
@@ -226,6 +232,15 @@ describe('JSON call recoveries: text around the call', () => {
     const output = 'Run `ls` then ```sh\nls\n``` and [see] this.';
     expect(parser.parse(output)).toEqual({ role: 'assistant', content: output });
     expect(streamedMessageAppendOnly(parser, output)).toEqual({ role: 'assistant', content: output });
+  });
+
+  it('reads reasoning, then a recovered call (Qwen3)', () => {
+    const output = '<think>\nWeather in Paris.\n</think>\n\n<tool_call>\n{"name": "get_weather", "arguments": "{\\"city\\": \\"Paris\\"}"}\n</tool_call>';
+    const { lenient } = parsersOf('Qwen-Qwen3-0.6B', chatRequest(TOOLS));
+    const parsed = lenient.parse(output);
+    expect(withoutWarnings(parsed)).toEqual({ role: 'assistant', content: '', reasoning_content: 'Weather in Paris.', tool_calls: toolCalls([WEATHER]) });
+    expect(recoveredRules(parsed)).toEqual(['json-string-arguments']);
+    expect(streamedMessageAppendOnly(lenient, output)).toEqual(withoutWarnings(parsed));
   });
 
   it('keeps content before a recovered call in a Hermes section', () => {
