@@ -39,7 +39,7 @@ export interface JsonToolsLayout {
  * The recovery rules of {@link standardJsonTools} (the `rule` of their `recovered` warnings):
  * keys out of the template's order, an aliased arguments key, arguments encoded as a JSON
  * string, Python quoting of the call object, a ```json fence, an array where the template
- * writes one object (or the reverse), an id the template writes left out or one it never
+ * writes one object (or the reverse), parallel calls separated by `;` or whitespace, an id the template writes left out or one it never
  * writes added, and the OpenAI `{"type": "function", "function": {…}}` wrapper.
  */
 export const JSON_RECOVERY_RULES = {
@@ -49,6 +49,7 @@ export const JSON_RECOVERY_RULES = {
   pythonLiterals: 'python-literals',
   fenced: 'fenced-json',
   callArray: 'json-call-array',
+  callSeparator: 'json-call-separator',
   missingId: 'missing-id',
   extraId: 'json-extra-id',
   functionWrapper: 'json-function-wrapper',
@@ -143,7 +144,9 @@ export function standardJsonTools(p: ChatBuilder, layout: JsonToolsLayout): Pars
     choices.push(p.sharedRule(`tool-${name}`, () => p.tool(body)));
   }
   const choice = p.choice(...choices);
-  const list = layout.parallel ? p.sequence(choice, p.zeroOrMore(p.sequence(p.space(), ',', p.space(), choice))) : choice;
+  // Parallel calls are comma-separated; models also use `;` (Llama 3.x) or just a newline.
+  const comma = layout.lenient === true ? p.choice(',', p.recover(R.callSeparator, p.choice(';', p.eps()))) : p.literal(',');
+  const list = layout.parallel ? p.sequence(choice, p.zeroOrMore(p.sequence(p.space(), comma, p.space(), choice))) : choice;
   let calls = layout.arrayWrapped ? p.sequence('[', p.space(), list, p.space(), ']') : list;
   if (layout.lenient === true) {
     // One object where the template writes an array, or an array where it writes objects.

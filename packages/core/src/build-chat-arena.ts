@@ -25,6 +25,9 @@ export interface GeneralOptions {
   readonly pythonContainers?: boolean;
 }
 
+const LLAMA_PYTHON_TAG = '<|python_tag|>';
+const LLAMA_PYTHON_TAG_RULE = 'llama-python-tag';
+
 const alwaysWrapped = (a: TemplateAnalysis): boolean => a.content.mode === 'ALWAYS_WRAPPED';
 
 /** The trigger marker of tool calls: the section start, else the per-call start. */
@@ -109,8 +112,12 @@ function jsonNativeTools(ctx: Ctx): Parser {
   // recovered openings (a ```json fence, an array of calls), which content must not swallow.
   // Only when calls are optional: there is no trigger, so no grammar the content could change.
   const recoverOpenings = toolStart === '{' && inputs.lenient && !layout.force;
-  const starts = recoverOpenings ? ['{', '```json', '[{'] : [toolStart];
-  return p.sequence(ctx.reasoning, p.optional(p.content(p.untilOneOf(starts))), calls, p.end());
+  if (!recoverOpenings) return p.sequence(ctx.reasoning, p.optional(p.content(p.until(toolStart))), calls, p.end());
+  // Llama 3.x may open its calls with `<|python_tag|>`, as for its built-in tools (whose
+  // Python calls have no `{` after the tag, so they stay content).
+  const tagged = p.sequence(p.optional(p.recover(LLAMA_PYTHON_TAG_RULE, p.sequence(LLAMA_PYTHON_TAG, p.space()))), calls);
+  const starts = ['{', '```json', '[{', `${LLAMA_PYTHON_TAG}{`];
+  return p.sequence(ctx.reasoning, p.optional(p.content(p.untilOneOf(starts))), tagged, p.end());
 }
 
 /** The call id between the function name and its arguments, when the template has one. */

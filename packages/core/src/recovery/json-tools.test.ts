@@ -77,6 +77,18 @@ const VARIANTS: readonly Variant[] = [
     calls: [WEATHER, PING],
   },
   {
+    rule: 'json-call-separator',
+    what: 'parallel calls separated by a semicolon',
+    text: (a) => `{"name": "get_weather", "${a}": {"city": "Paris"}}; {"name": "ping", "${a}": {}}`,
+    calls: [WEATHER, PING],
+  },
+  {
+    rule: 'json-call-separator',
+    what: 'parallel calls on their own lines',
+    text: (a) => `{"name": "get_weather", "${a}": {"city": "Paris"}}\n{"name": "ping", "${a}": {}}`,
+    calls: [WEATHER, PING],
+  },
+  {
     rule: 'json-extra-id',
     what: 'a call id the template never writes',
     text: (a) => `{"id": "call_1", "name": "get_weather", "${a}": {"city": "Paris"}}`,
@@ -226,6 +238,28 @@ describe('JSON call recoveries: text around the call', () => {
     const output = 'Let me check.\n```json\n{"name": "get_weather", "parameters": {"city": "Paris"}}\n```';
     expectRecovered(parsersOf('meta-llama-Llama-3.1-8B-Instruct', chatRequest(TOOLS), true), output, [WEATHER], ['fenced-json'], 'Let me check.\n');
   });
+
+  it.each(['meta-llama-Llama-3.1-8B-Instruct', 'meta-llama-Llama-3.2-3B-Instruct', 'meta-llama-Llama-3.3-70B-Instruct'])(
+    'llama-python-tag: a JSON call after <|python_tag|> (%s)',
+    (template) => {
+      const parsers = parsersOf(template, chatRequest(TOOLS), true);
+      const output = '<|python_tag|>{"name": "get_weather", "parameters": {"city": "Paris"}}';
+      const parsed = parsers.lenient.parse(output);
+      expect(withoutWarnings(parsed)).toEqual({ role: 'assistant', content: '', tool_calls: toolCalls([WEATHER]) });
+      expect(recoveredRules(parsed)).toEqual(['llama-python-tag']);
+      expect(streamedMessageAppendOnly(parsers.lenient, output)).toEqual(withoutWarnings(parsed));
+      // The only rule whose text the canonical reading also takes (the tag as content before
+      // the call), so the grammar, which allows content there, accepts it too.
+      expect(grammarVerdict(parsers.grammar, output)).toBe('accepted');
+      // Strict: the tag stays content, as before.
+      const plain = parsers.strict.parse(output);
+      expect(plain.content).toBe('<|python_tag|>');
+      expect(recoveredRules(plain)).toEqual([]);
+      // A built-in tool's Python call after the tag is no JSON call: all content, no warning.
+      const builtin = '<|python_tag|>brave_search.call(query="Paris")';
+      expect(parsers.lenient.parse(builtin)).toEqual({ role: 'assistant', content: builtin });
+    },
+  );
 
   it('keeps plain answers with backticks as content, without warnings (Llama 3.1, calls optional)', () => {
     const parser = createChatParser(sharedTemplate('meta-llama-Llama-3.1-8B-Instruct'), chatRequest(TOOLS));
