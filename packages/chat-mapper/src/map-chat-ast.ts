@@ -28,6 +28,15 @@ const trimEnd = (s: string): string => s.trimEnd();
 const trimMarkerSpace = (s: string): string => s.replace(/^\s/u, '').replace(/\s$/u, '');
 const jsonStringBody = (s: string): string => JSON.stringify(s).slice(1, -1);
 
+const isJsonText = (text: string): boolean => {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
 // C isspace, as the reference trims.
 const TRAILING_SPACE = /[ \t\n\v\f\r]+$/u;
 
@@ -124,6 +133,10 @@ export function mapChatAst(nodes: readonly AstNode[]): MappedChat {
         const decoded = decodeJsonStringPrefix(node.text).trimStart();
         const text = node.partial && braceDepth(decoded) > 0 ? decoded : trimEnd(decoded);
         if (text.startsWith('{')) writeTarget(normalizeQuotes(text));
+        // The parser only saw a string that starts like an object; say when it is none.
+        if (!node.partial && !isJsonText(normalizeQuotes(text))) {
+          warnings.push(`tool arguments at offset ${node.start} are a string that does not decode to JSON`);
+        }
         break;
       }
       case CHAT_TAGS.toolArgOpen:

@@ -89,6 +89,14 @@ describe('standardJsonTools, lenient', () => {
     expect(recovered(result.nodes)).toEqual(['json-string-arguments']);
   });
 
+  it('warns when string-encoded arguments do not decode to JSON', () => {
+    const result = parse(lenientArena(), '<A>{"name": "get_weather", "arguments": "{city: Paris}"}</A>');
+    expect(result.status).toBe('success');
+    const mapped = mapChatAst(result.nodes);
+    expect(mapped.message.tool_calls?.[0]?.function.arguments).toBe('{city: Paris}');
+    expect(mapped.warnings).toEqual(['tool arguments at offset 40 are a string that does not decode to JSON']);
+  });
+
   it('shows a decoded prefix of unfinished string-encoded arguments, never a half escape', () => {
     const arena = lenientArena();
     const input = '<A>{"name": "get_weather", "arguments": "{\\"city\\": \\"Os';
