@@ -59,6 +59,11 @@ export class ChatBuilder extends PegBuilder {
     return this.tag(CHAT_TAGS.toolArgs, p);
   }
 
+  /** Arguments as a JSON string encoding the object; the mapper writes the decoded text. */
+  toolArgsString(p: ParserLike): Parser {
+    return this.tag(CHAT_TAGS.toolArgsString, p);
+  }
+
   /** One separately written argument. */
   toolArg(p: ParserLike): Parser {
     return this.tag(CHAT_TAGS.toolArg, p);

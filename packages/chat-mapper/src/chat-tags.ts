@@ -19,6 +19,8 @@ export const CHAT_TAGS = {
   toolName: 'tool-name',
   /** Arguments given as one JSON object. */
   toolArgs: 'tool-args',
+  /** Arguments given as a JSON string that encodes the object (`"{\\"a\\": 1}"`): the mapper decodes it. */
+  toolArgsString: 'tool-args-string',
   /** One argument given as its own entity (name and value). */
   toolArg: 'tool-arg',
   /** The opening of one argument. */

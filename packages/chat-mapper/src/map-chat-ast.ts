@@ -4,6 +4,7 @@ import { braceDepth } from './brace-depth.js';
 import type { AssistantMessage, ChatToolCallOut } from './chat-message.js';
 import { CHAT_TAGS } from './chat-tags.js';
 import { normalizeQuotes } from './normalize-quotes.js';
+import { decodeJsonStringPrefix } from './decode-json-string.js';
 import { valueTreeArguments } from './value-tree.js';
 import { openCodeArguments } from './code-arguments.js';
 
@@ -26,6 +27,15 @@ const trimEnd = (s: string): string => s.trimEnd();
 // belongs to the value, but any further blank lines do.
 const trimMarkerSpace = (s: string): string => s.replace(/^\s/u, '').replace(/\s$/u, '');
 const jsonStringBody = (s: string): string => JSON.stringify(s).slice(1, -1);
+
+const isJsonText = (text: string): boolean => {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+};
 
 // C isspace, as the reference trims.
 const TRAILING_SPACE = /[ \t\n\v\f\r]+$/u;
@@ -115,6 +125,18 @@ export function mapChatAst(nodes: readonly AstNode[]): MappedChat {
         // only after the object is it layout.
         const text = node.partial && braceDepth(node.text) > 0 ? node.text : trimEnd(node.text);
         if (text.startsWith('{')) writeTarget(normalizeQuotes(text));
+        break;
+      }
+      case CHAT_TAGS.toolArgsString: {
+        // Arguments encoded as a JSON string: the decoded object text, as far as it is
+        // decoded (an unfinished escape waits), with the same whitespace rule as above.
+        const decoded = decodeJsonStringPrefix(node.text).trimStart();
+        const text = node.partial && braceDepth(decoded) > 0 ? decoded : trimEnd(decoded);
+        if (text.startsWith('{')) writeTarget(normalizeQuotes(text));
+        // The parser only saw a string that starts like an object; say when it is none.
+        if (!node.partial && !isJsonText(normalizeQuotes(text))) {
+          warnings.push(`tool arguments at offset ${node.start} are a string that does not decode to JSON`);
+        }
         break;
       }
       case CHAT_TAGS.toolArgOpen:

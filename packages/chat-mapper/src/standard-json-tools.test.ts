@@ -62,3 +62,72 @@ describe('standardJsonTools', () => {
     expect(parse(arena, '').status).toBe('success');
   });
 });
+
+describe('standardJsonTools, lenient', () => {
+  function lenientArena(layout: Partial<JsonToolsLayout> = {}) {
+    const p = new ChatBuilder({ pythonDicts: true });
+    const calls = standardJsonTools(p, { tools, parallel: true, force: false, start: '<A>', end: '</A>', lenient: true, ...layout });
+    return p.build(p.sequence(p.optional(p.content(p.until('<A>'))), calls, p.end()));
+  }
+  const recovered = (nodes: Parameters<typeof mapChatAst>[0]): string[] => {
+    const rules: string[] = [];
+    const walk = (list: typeof nodes): void => {
+      for (const n of list) {
+        if (n.tag.startsWith('recover:')) rules.push(n.tag.slice('recover:'.length));
+        walk(n.children);
+      }
+    };
+    walk(nodes);
+    return rules;
+  };
+
+  it('decodes string-encoded arguments, escapes and \\u included', () => {
+    const input = '<A>{"name": "get_weather", "arguments": "{\\"city\\": \\"S\\u00e3o Paulo\\\\n\\"}"}</A>';
+    const result = parse(lenientArena(), input);
+    expect(result.status).toBe('success');
+    expect(mapChatAst(result.nodes).message.tool_calls?.[0]?.function).toEqual({ name: 'get_weather', arguments: '{"city": "São Paulo\\n"}' });
+    expect(recovered(result.nodes)).toEqual(['json-string-arguments']);
+  });
+
+  it('warns when string-encoded arguments do not decode to JSON', () => {
+    const result = parse(lenientArena(), '<A>{"name": "get_weather", "arguments": "{city: Paris}"}</A>');
+    expect(result.status).toBe('success');
+    const mapped = mapChatAst(result.nodes);
+    expect(mapped.message.tool_calls?.[0]?.function.arguments).toBe('{city: Paris}');
+    expect(mapped.warnings).toEqual(['tool arguments at offset 40 are a string that does not decode to JSON']);
+  });
+
+  it('shows a decoded prefix of unfinished string-encoded arguments, never a half escape', () => {
+    const arena = lenientArena();
+    const input = '<A>{"name": "get_weather", "arguments": "{\\"city\\": \\"Os';
+    const shown = (text: string): string | undefined => {
+      const result = parse(arena, text, { partial: true });
+      return result.status === 'fail' ? undefined : mapChatAst(result.nodes).message.tool_calls?.[0]?.function.arguments;
+    };
+    expect(shown(input)).toBe('{"city": "Os');
+    expect(shown(`${input}\\`)).toBe('{"city": "Os');
+  });
+
+  it('reads the canonical object with no recovery node', () => {
+    const result = parse(lenientArena(), '<A>{"name": "ping", "arguments": {}}</A>');
+    expect(result.status).toBe('success');
+    expect(recovered(result.nodes)).toEqual([]);
+  });
+
+  it('reads an id where the template writes one, and reports one left out', () => {
+    const arena = lenientArena({ idKey: 'id', parameterOrder: ['name', 'arguments', 'id'] });
+    const withId = parse(arena, '<A>{"name": "ping", "arguments": {}, "id": "x1"}</A>');
+    expect(recovered(withId.nodes)).toEqual([]);
+    expect(mapChatAst(withId.nodes).message.tool_calls?.[0]?.id).toBe('x1');
+    const without = parse(arena, '<A>{"name": "ping", "arguments": {}}</A>');
+    expect(without.status).toBe('success');
+    expect(recovered(without.nodes)).toEqual(['missing-id']);
+  });
+
+  it('is off unless asked: the same object fails without lenient', () => {
+    const p = new ChatBuilder({ pythonDicts: true });
+    const calls = standardJsonTools(p, { tools, parallel: false, force: true, start: '<A>', end: '</A>' });
+    expect(parse(p.build(p.sequence(calls, p.end())), '<A>{"arguments": {}, "name": "ping"}</A>').status).toBe('fail');
+    expect(parse(lenientArena(), '<A>{"arguments": {}, "name": "ping"}</A>').status).toBe('success');
+  });
+});

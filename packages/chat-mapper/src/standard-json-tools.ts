@@ -28,7 +28,38 @@ export interface JsonToolsLayout {
   readonly genIdKey?: string;
   /** Order of the keys in a flat call object. */
   readonly parameterOrder?: readonly string[];
+  /**
+   * Also read the usual deviations from a flat call object (see {@link JSON_RECOVERY_RULES}),
+   * as parse-only recoveries: the grammar stays canonical. False or absent: canonical only.
+   */
+  readonly lenient?: boolean;
 }
+
+/**
+ * The recovery rules of {@link standardJsonTools} (the `rule` of their `recovered` warnings):
+ * keys out of the template's order, an aliased arguments key, arguments encoded as a JSON
+ * string, Python quoting of the call object, a ```json fence, an array where the template
+ * writes one object (or the reverse), parallel calls separated by `;` or whitespace, an id the template writes left out or one it never
+ * writes added, and the OpenAI `{"type": "function", "function": {…}}` wrapper.
+ */
+export const JSON_RECOVERY_RULES = {
+  keyOrder: 'json-key-order',
+  argumentsAlias: 'json-arguments-alias',
+  stringArguments: 'json-string-arguments',
+  pythonLiterals: 'python-literals',
+  fenced: 'fenced-json',
+  callArray: 'json-call-array',
+  callSeparator: 'json-call-separator',
+  missingId: 'missing-id',
+  extraId: 'json-extra-id',
+  functionWrapper: 'json-function-wrapper',
+} as const;
+
+const R = JSON_RECOVERY_RULES;
+
+// The keys models use for the arguments, and for a call id, whatever the template says.
+const ARGUMENT_KEYS = ['arguments', 'parameters'] as const;
+const ID_KEYS = ['id', 'call_id', 'tool_call_id'] as const;
 
 const splitKey = (key: string): [string, string] => {
   const dot = key.indexOf('.');
@@ -102,17 +133,116 @@ export function standardJsonTools(p: ChatBuilder, layout: JsonToolsLayout): Pars
         const rank = (k: string): number => (order.includes(k) ? order.indexOf(k) : order.length);
         // A stable sort keeps the natural order for keys the template never showed.
         fields.sort((a, b) => rank(a[1]) - rank(b[1]));
-        const joined = fields.flatMap(([f], i) => (i > 0 ? [p.space(), ',', p.space(), f] : [f]));
-        body = p.sequence(p.toolOpen('{'), p.space(), ...joined, p.space(), p.toolClose('}'));
+        if (layout.lenient === true) {
+          body = lenientFlatCall(p, layout, tool, nameKey, argsKey, fields);
+        } else {
+          const joined = fields.flatMap(([f], i) => (i > 0 ? [p.space(), ',', p.space(), f] : [f]));
+          body = p.sequence(p.toolOpen('{'), p.space(), ...joined, p.space(), p.toolClose('}'));
+        }
       }
     }
     choices.push(p.sharedRule(`tool-${name}`, () => p.tool(body)));
   }
   const choice = p.choice(...choices);
-  let calls = layout.parallel ? p.sequence(choice, p.zeroOrMore(p.sequence(p.space(), ',', p.space(), choice))) : choice;
-  if (layout.arrayWrapped) calls = p.sequence('[', p.space(), calls, p.space(), ']');
+  // Parallel calls are comma-separated; models also use `;` (Llama 3.x) or just a newline.
+  const comma = layout.lenient === true ? p.choice(',', p.recover(R.callSeparator, p.choice(';', p.eps()))) : p.literal(',');
+  const list = layout.parallel ? p.sequence(choice, p.zeroOrMore(p.sequence(p.space(), comma, p.space(), choice))) : choice;
+  let calls = layout.arrayWrapped ? p.sequence('[', p.space(), list, p.space(), ']') : list;
+  if (layout.lenient === true) {
+    // One object where the template writes an array, or an array where it writes objects.
+    calls = p.choice(calls, p.recover(R.callArray, layout.arrayWrapped ? list : p.sequence('[', p.space(), list, p.space(), ']')));
+    calls = p.choice(calls, p.recover(R.fenced, p.sequence('```', p.optional(p.choice('json', 'JSON')), p.space(), calls, p.space(), '```')));
+  }
   // Templates may write a newline after the section's end marker (Command R+'s "```\n").
   const after = layout.end.trim() !== '' ? p.space() : p.eps();
   const section = p.sharedRule('tool-call', () => p.sequence(layout.start, p.space(), calls, p.space(), layout.end, after), true);
   return layout.force ? section : p.optional(section);
+}
+
+/**
+ * A flat call object, canonical first, then the recoveries: each deviating piece (a Python
+ * quoted key or name, an aliased arguments key, string-encoded arguments, an unexpected id or
+ * type member) is its own recovery inside the object; the object's shape (arguments first, an
+ * id moved or left out, the OpenAI function wrapper) is a recovery around it. So the grammar,
+ * which leaves recoveries out, keeps exactly the canonical object.
+ */
+function lenientFlatCall(
+  p: ChatBuilder,
+  layout: JsonToolsLayout,
+  tool: ChatTool,
+  nameKey: string,
+  argsKey: string,
+  canonicalFields: readonly (readonly [Parser, string])[],
+): Parser {
+  const name = tool.function.name;
+  const sep = p.sequence(p.space(), ',', p.space());
+  const key = (k: string): Parser =>
+    p.sequence(p.choice(`"${k}"`, p.recover(R.pythonLiterals, `'${k}'`)), p.space(), ':', p.space());
+  const quotedName = (q: string): Parser => p.atomic(p.sequence(q, p.toolName(p.literal(name)), q));
+  const nameMember = p.sequence(key(nameKey), p.choice(quotedName('"'), p.recover(R.pythonLiterals, quotedName("'"))));
+  const aliases = ARGUMENT_KEYS.filter((k) => k !== argsKey);
+  const argsKeyParser = aliases.length === 0 ? key(argsKey) : p.choice(key(argsKey), p.recover(R.argumentsAlias, p.choice(...aliases.map(key))));
+  const objectArgs = p.toolArgs(p.jsonSchema(`tool-${name}-schema`, toolParameters(tool)));
+  // A string that encodes an object: the canonical reading takes any JSON value, so it must
+  // not see a string first (it would map to empty arguments).
+  const stringArgs = p.sequence(
+    p.toolArgsString(p.sequence('"', p.peek(p.sequence(p.space(), '{')), p.jsonStringContent(), '"')),
+    p.space(),
+  );
+  const argsValue = p.choice(p.sequence(p.negate(p.choice('"', "'")), objectArgs), p.recover(R.stringArguments, stringArgs));
+  const argsMember = p.sequence(argsKeyParser, argsValue);
+  const stringOrNumberId = p.choice(p.sequence('"', p.toolId(p.jsonStringContent()), '"'), p.toolId(p.jsonNumber()));
+  const templateIds = [layout.idKey, layout.genIdKey].filter((k): k is string => k !== undefined && k !== '');
+  const hasId = templateIds.length > 0;
+  const idMember = (keys: readonly string[]): Parser => p.sequence(p.choice(...keys.map(key)), stringOrNumberId);
+  const typeMember = p.sequence(key('type'), p.choice('"function"', "'function'"), p.space());
+  // Members the template does not write: each a recovery of its own.
+  const extraMembers = [p.recover(R.functionWrapper, typeMember)];
+  if (!hasId) extraMembers.unshift(p.recover(R.extraId, idMember(ID_KEYS)));
+  const extra = p.choice(...(hasId ? [idMember(templateIds), ...extraMembers] : extraMembers));
+  const extrasBefore = p.zeroOrMore(p.sequence(extra, sep));
+  const extrasAfter = p.zeroOrMore(p.sequence(sep, extra));
+  const object = (...members: Parser[]): Parser => p.sequence(p.toolOpen('{'), p.space(), ...members, p.space(), p.toolClose('}'));
+
+  // The canonical object, with the lenient pieces (canonical alternative first in each).
+  const canonical = object(
+    ...canonicalFields.flatMap(([f, k], i) => {
+      const member = k === nameKey ? nameMember : k === argsKey ? argsMember : f;
+      return i > 0 ? [sep, member] : [member];
+    }),
+  );
+  const alternatives: Parser[] = [canonical];
+  alternatives.push(p.recover(R.keyOrder, object(extrasBefore, argsMember, sep, extrasBefore, nameMember, extrasAfter)));
+  const extrasRequired = (before: Parser): Parser => p.sequence(p.oneOrMore(p.sequence(extra, sep)), before);
+  if (hasId) {
+    alternatives.push(
+      p.recover(R.keyOrder, object(extrasRequired(nameMember), sep, extrasBefore, argsMember, extrasAfter)),
+      p.recover(R.keyOrder, object(nameMember, sep, extrasRequired(argsMember), extrasAfter)),
+      p.recover(R.missingId, object(nameMember, sep, argsMember, p.zeroOrMore(p.sequence(sep, extraMembers[0]!)))),
+    );
+  } else {
+    // Every extra member is a recovery, so these shapes need one and the grammar drops them.
+    alternatives.push(
+      object(extrasRequired(nameMember), sep, extrasBefore, argsMember, extrasAfter),
+      object(nameMember, sep, extrasRequired(argsMember), extrasAfter),
+      object(nameMember, sep, argsMember, p.oneOrMore(p.sequence(sep, extra))),
+    );
+  }
+  // `{"type": "function", "function": {"name": …, "arguments": …}}`, ids around it allowed.
+  const inner = p.sequence(
+    '{',
+    p.space(),
+    p.choice(p.sequence(nameMember, sep, argsMember), p.sequence(argsMember, sep, nameMember)),
+    p.space(),
+    '}',
+    p.space(),
+  );
+  const wrapperExtra = p.choice(typeMember, idMember([...new Set([...templateIds, ...ID_KEYS])]));
+  alternatives.push(
+    p.recover(
+      R.functionWrapper,
+      object(p.zeroOrMore(p.sequence(wrapperExtra, sep)), key('function'), inner, p.zeroOrMore(p.sequence(sep, wrapperExtra))),
+    ),
+  );
+  return p.choice(...alternatives);
 }

@@ -25,6 +25,9 @@ export interface GeneralOptions {
   readonly pythonContainers?: boolean;
 }
 
+const LLAMA_PYTHON_TAG = '<|python_tag|>';
+const LLAMA_PYTHON_TAG_RULE = 'llama-python-tag';
+
 const alwaysWrapped = (a: TemplateAnalysis): boolean => a.content.mode === 'ALWAYS_WRAPPED';
 
 /** The trigger marker of tool calls: the section start, else the per-call start. */
@@ -87,6 +90,7 @@ function jsonNativeTools(ctx: Ctx): Parser {
     idKey: f.id_field,
     genIdKey: f.gen_id_field,
     parameterOrder: f.parameter_order,
+    lenient: inputs.lenient,
   };
   const perCall = f.section_start === '' && f.per_call_start !== '';
   // One or more calls, all optional together: an optional call inside the repetition would
@@ -104,7 +108,16 @@ function jsonNativeTools(ctx: Ctx): Parser {
     return p.sequence(ctx.reasoning, p.optional(p.sequence(start, p.content(p.until(end)), end)), calls, p.end());
   }
   const toolStart = f.section_start || f.per_call_start || '{';
-  return p.sequence(ctx.reasoning, p.optional(p.content(p.until(toolStart))), calls, p.end());
+  // Without a marker a call starts at its object; a lenient parse also looks for the
+  // recovered openings (a ```json fence, an array of calls), which content must not swallow.
+  // Only when calls are optional: there is no trigger, so no grammar the content could change.
+  const recoverOpenings = toolStart === '{' && inputs.lenient && !layout.force;
+  if (!recoverOpenings) return p.sequence(ctx.reasoning, p.optional(p.content(p.until(toolStart))), calls, p.end());
+  // Llama 3.x may open its calls with `<|python_tag|>`, as for its built-in tools (whose
+  // Python calls have no `{` after the tag, so they stay content).
+  const tagged = p.sequence(p.optional(p.recover(LLAMA_PYTHON_TAG_RULE, p.sequence(LLAMA_PYTHON_TAG, p.space()))), calls);
+  const starts = ['{', '```json', '[{', `${LLAMA_PYTHON_TAG}{`];
+  return p.sequence(ctx.reasoning, p.optional(p.content(p.untilOneOf(starts))), tagged, p.end());
 }
 
 /** The call id between the function name and its arguments, when the template has one. */
