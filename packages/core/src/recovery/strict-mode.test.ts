@@ -1,13 +1,14 @@
 import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { createChatParser } from '../create-chat-parser.js';
-import { chatRequestBuilder, functionTool, streamedMessageAppendOnly } from '../formats/format-test-support.js';
+import { chatRequestBuilder, functionTool, grammarAccepts, streamedMessageAppendOnly } from '../formats/format-test-support.js';
 import { checkTemplate } from '../self-check/check-template.js';
 import { sharedTemplate } from '../test-templates.js';
 
 // The strict/lenient switch itself, independent of any one recovery rule: whatever rules
 // exist, the grammar is canonical in both modes and canonical output reads the same in both.
 
+const GPT_OSS = 'openai-gpt-oss-120b';
 const request = chatRequestBuilder([functionTool('get_weather', { location: { type: 'string' }, days: { type: 'integer' } }, ['location'])]);
 const CODER_CALL =
   'Let me check.\n<tool_call>\n<function=get_weather>\n<parameter=location>\nParis\n</parameter>\n<parameter=days>\n3\n</parameter>\n</function>\n</tool_call>';
@@ -42,7 +43,7 @@ describe('strict: true', () => {
 
   // Recoveries are parse-only: the GBNF emitter leaves them out, so constrained decoding
   // still produces the canonical format. This holds for every shared template.
-  it.each(TEMPLATE_NAMES)('leaves the grammar of %s unchanged', (name) => {
+  it.each(TEMPLATE_NAMES.filter((name) => name !== GPT_OSS))('leaves the grammar of %s unchanged', (name) => {
     const source = sharedTemplate(name);
     const build = (strictMode: boolean): { grammar: string; lazy: boolean; triggers: unknown } | string => {
       try {
@@ -53,5 +54,22 @@ describe('strict: true', () => {
       }
     };
     expect(build(false)).toEqual(build(true));
+  });
+
+  // The one deliberate difference: lenient harmony message bodies stop at the next
+  // `<|start|>` (so a stream never shows a following message as reasoning and takes it back),
+  // and the grammar, emitted from the same parser, then forbids that special token inside a
+  // message body — which canonical output never has. Canonical output is accepted either way.
+  it('keeps the gpt-oss grammar canonical: it only forbids <|start|> inside a message body', () => {
+    const source = sharedTemplate(GPT_OSS);
+    const forced = request({ tool_choice: 'required' });
+    const lenientOss = createChatParser(source, forced);
+    const strictOss = createChatParser(source, { ...forced, strict: true });
+    const canonical = '<|channel|>analysis<|message|>Need weather.<|end|><|start|>assistant<|channel|>commentary to=functions.get_weather <|constrain|>json<|message|>{"location": "Paris"}<|call|>';
+    expect(grammarAccepts(lenientOss, canonical)).toBe(true);
+    expect(grammarAccepts(strictOss, canonical)).toBe(true);
+    const startInside = canonical.replace('Need weather.', 'Need <|start|> weather.');
+    expect(grammarAccepts(strictOss, startInside)).toBe(true);
+    expect(grammarAccepts(lenientOss, startInside)).toBe(false);
   });
 });
