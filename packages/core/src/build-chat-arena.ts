@@ -44,15 +44,82 @@ function reasoningPreamble(generationPrompt: string, start: string, end: string)
   return after.trim() === '' || (end.trim() !== '' && after.includes(end.trim())) ? '' : after;
 }
 
-function reasoningParser(p: ChatBuilder, a: TemplateAnalysis, extracting: boolean, generationPrompt: string): Parser {
+/** The tool-call formats the general generator parses (others degrade to content). */
+const PARSED_TOOL_FORMATS: ReadonlySet<string> = new Set(['JSON_NATIVE', 'TAG_WITH_JSON', 'TAG_WITH_TAGGED']);
+
+/**
+ * The marker where reasoning gives way to a tool call in a lenient parse: the tool trigger
+ * when the request's parser reads calls behind one, else ''.
+ */
+function callMarkerInReasoning(a: TemplateAnalysis, inputs: GeneratorInputs): string {
+  const reads =
+    inputs.lenient &&
+    inputs.responseSchema === undefined &&
+    functionTools(inputs.tools).length > 0 &&
+    inputs.toolChoice !== 'none' &&
+    a.caps.supports_tool_calls &&
+    PARSED_TOOL_FORMATS.has(a.tools.format.mode);
+  return reads ? toolTriggerMarker(a).trim() : '';
+}
+
+/** Whether the generation prompt closes the reasoning block it opened (`<think></think>`: thinking disabled). */
+function promptClosesReasoning(generationPrompt: string, start: string, end: string): boolean {
+  if (start === '' || end === '') return false;
+  const at = generationPrompt.lastIndexOf(start);
+  return at >= 0 && generationPrompt.includes(end, at + start.length);
+}
+
+/**
+ * The reasoning block, from after its opening on. Lenient, it also reads (each a named
+ * recovery):
+ * - `reasoning-start-repeated`: the start tag written again after the block opened (the
+ *   prompt's `<think>` then the model's own). An empty repeated block (`<think></think>`)
+ *   stays reasoning text, as the reference reads it.
+ * - `call-in-reasoning`: a block that never closes but runs into a tool call: the
+ *   reasoning ends where the call starts. A closed block may mention or even hold a call
+ *   (the reference keeps it as reasoning), so from the call marker on the text is held
+ *   back until the block closes (reasoning) or the output ends unclosed (the call): a
+ *   stream never shows it as one and then the other.
+ */
+function reasoningBlock(p: ChatBuilder, startTag: string, end: string, callMarker: string, lenient: boolean): Parser {
+  const endTag = end.trim();
+  if (!lenient) return p.sequence(p.reasoning(p.until(endTag)), p.optspace(end));
+  // Canonical reasoning does not begin with the start tag: that alternative comes first so
+  // canonical text reads as before and a partial tag is held back, not shown.
+  const repeated =
+    startTag === ''
+      ? p.eps()
+      : p.choice(
+          p.negate(p.sequence(p.space(), startTag)),
+          p.recover('reasoning-start-repeated', p.sequence(p.space(), startTag, p.negate(p.sequence(p.space(), endTag)))),
+          p.eps(),
+        );
+  if (callMarker === '' || callMarker === endTag) return p.sequence(repeated, p.reasoning(p.until(endTag)), p.optspace(end));
+  // Past a call marker the block is still reasoning if it closes later; peek (which keeps
+  // no nodes and, partial, stops at the marker) so the text stays held back until then.
+  const closesLater = p.sequence(p.peek(p.sequence(p.until(endTag), endTag)), p.until(endTag));
+  const body = p.reasoning(p.sequence(p.untilOneOf([endTag, callMarker]), p.optional(closesLater)));
+  const close = p.choice(p.optspace(end), p.recover('call-in-reasoning', p.peek(p.literal(callMarker))));
+  return p.sequence(repeated, body, close);
+}
+
+function reasoningParser(p: ChatBuilder, a: TemplateAnalysis, extracting: boolean, inputs: GeneratorInputs): Parser {
   const { mode, start, end } = a.reasoning;
   if (!extracting || (mode !== 'TAG_BASED' && mode !== 'TOOLS_ONLY') || end === '') return p.eps();
+  const { generationPrompt, lenient } = inputs;
+  const startTag = start.trim();
+  const callMarker = callMarkerInReasoning(a, inputs);
   // An empty start is delimiter-style reasoning: everything up to the end marker.
   let open = start === '' ? p.eps() : p.optspace(start);
   const preamble = reasoningPreamble(generationPrompt, start, end);
   // With the whitespace around it, which the model's reasoning does not start with.
   if (preamble !== '') open = p.sequence(open, p.optional(p.optspace(preamble)));
-  return p.optional(p.sequence(p.space(), open, p.reasoning(p.until(end.trim())), p.optspace(end)));
+  const block = p.optional(p.sequence(p.space(), open, reasoningBlock(p, startTag, end, callMarker, lenient)));
+  if (!lenient || !promptClosesReasoning(generationPrompt, startTag, end.trim())) return block;
+  // `reasoning-while-disabled`: the prompt wrote an empty block (thinking disabled) and the
+  // model reasons anyway, in a block of its own at the start of its answer.
+  const own = p.sequence(p.space(), startTag, reasoningBlock(p, startTag, end, callMarker, lenient));
+  return p.sequence(block, p.optional(p.recover('reasoning-while-disabled', own)));
 }
 
 function contentParser({ p, a, extracting, reasoning }: Ctx): Parser {
@@ -267,7 +334,7 @@ function toolsParser(ctx: Ctx): Parser {
  */
 export function generalChatParser(p: ChatBuilder, analysis: TemplateAnalysis, inputs: GeneratorInputs, options: GeneralOptions = {}): Parser {
   const extracting = inputs.extractReasoning && analysis.reasoning.mode !== 'NONE';
-  const ctx: Ctx = { p, a: analysis, inputs, extracting, reasoning: reasoningParser(p, analysis, extracting, inputs.generationPrompt), options };
+  const ctx: Ctx = { p, a: analysis, inputs, extracting, reasoning: reasoningParser(p, analysis, extracting, inputs), options };
   const hasTools = functionTools(inputs.tools).length > 0;
   let pureContent = analysis.reasoning.mode === 'NONE';
   let body: Parser;
