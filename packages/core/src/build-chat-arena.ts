@@ -134,6 +134,25 @@ function contentParser({ p, a, extracting, reasoning }: Ctx): Parser {
   return p.sequence(reasoning, p.content(p.rest()), p.end());
 }
 
+/**
+ * The end of an answer that may hold tool calls. Lenient, `text-after-calls`: text after
+ * the last call is content (strict, the parse fails and returns it all as content). Text
+ * that starts another call is not taken, so a call cut short stays the truncated call a
+ * stream showed; without a marker, JSON calls start with `{`.
+ */
+function callsEnd(ctx: Ctx): Parser {
+  const { p, a, inputs } = ctx;
+  if (!inputs.lenient) return p.end();
+  const trigger = toolTriggerMarker(a).trim();
+  const text =
+    trigger !== ''
+      ? p.content(p.until(trigger))
+      : a.tools.format.mode === 'JSON_NATIVE'
+        ? p.sequence(p.negate(p.sequence(p.space(), '{')), p.content(p.rest()))
+        : p.content(p.rest());
+  return p.choice(p.end(), p.recover('text-after-calls', p.sequence(text, p.end())));
+}
+
 function jsonNativeTools(ctx: Ctx): Parser {
   const { p, a, inputs } = ctx;
   const f = a.tools.format;
@@ -168,10 +187,10 @@ function jsonNativeTools(ctx: Ctx): Parser {
   const calls = perCall ? perCallTools() : standardJsonTools(p, { ...layout, start: f.section_start, end: f.section_end });
   if (alwaysWrapped(a)) {
     const { start, end } = a.content;
-    return p.sequence(ctx.reasoning, p.optional(p.sequence(start, p.content(p.until(end)), end)), calls, p.end());
+    return p.sequence(ctx.reasoning, p.optional(p.sequence(start, p.content(p.until(end)), end)), calls, callsEnd(ctx));
   }
   const toolStart = f.section_start || f.per_call_start || '{';
-  return p.sequence(ctx.reasoning, p.optional(p.content(p.until(toolStart))), calls, p.end());
+  return p.sequence(ctx.reasoning, p.optional(p.content(p.until(toolStart))), calls, callsEnd(ctx));
 }
 
 /** The call id between the function name and its arguments, when the template has one. */
@@ -239,7 +258,7 @@ function wrapCalls(ctx: Ctx, choice: Parser, tagged: boolean): Parser {
   if (inputs.toolChoice !== 'required') calls = p.optional(calls);
   const trigger = toolTriggerMarker(a);
   const before = trigger === '' ? p.eps() : p.until(trigger);
-  return p.sequence(ctx.reasoning, p.optional(p.content(before)), calls, p.end());
+  return p.sequence(ctx.reasoning, p.optional(p.content(before)), calls, callsEnd(ctx));
 }
 
 function tagWithJsonTools(ctx: Ctx): Parser {
