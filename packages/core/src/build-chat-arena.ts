@@ -153,6 +153,24 @@ function callsEnd(ctx: Ctx): Parser {
   return p.choice(p.end(), p.recover('text-after-calls', p.sequence(text, p.end())));
 }
 
+/**
+ * The content before JSON calls that start at `toolStart`. Lenient, `prose-before-json-call`:
+ * when calls have no marker (they start with `{`), prose that holds braces of its own is
+ * content up to the first `{` that starts a call (canonically the first `{` must).
+ */
+function contentBeforeCalls(ctx: Ctx, toolStart: string, calls: Parser): Parser {
+  const { p, inputs } = ctx;
+  const canonical = p.optional(p.content(p.until(toolStart)));
+  if (!inputs.lenient || toolStart !== '{') return canonical;
+  // Optional calls may match nothing: a call starts at a `{` the calls read past. A call
+  // still being written holds the text back.
+  const callHere = p.sequence(calls, p.negate('{'));
+  const braces = p.zeroOrMore(p.sequence(p.negate(callHere), '{', p.until('{')));
+  // Prose comes first: an answer that opens with `{` is a call or nothing.
+  const prose = p.sequence(p.negate(p.sequence(p.space(), '{')), p.content(p.sequence(p.until('{'), braces)));
+  return p.choice(p.sequence(canonical, p.peek(p.sequence(calls, callsEnd(ctx)))), p.recover('prose-before-json-call', prose));
+}
+
 function jsonNativeTools(ctx: Ctx): Parser {
   const { p, a, inputs } = ctx;
   const f = a.tools.format;
@@ -190,7 +208,7 @@ function jsonNativeTools(ctx: Ctx): Parser {
     return p.sequence(ctx.reasoning, p.optional(p.sequence(start, p.content(p.until(end)), end)), calls, callsEnd(ctx));
   }
   const toolStart = f.section_start || f.per_call_start || '{';
-  return p.sequence(ctx.reasoning, p.optional(p.content(p.until(toolStart))), calls, callsEnd(ctx));
+  return p.sequence(ctx.reasoning, contentBeforeCalls(ctx, toolStart, calls), calls, callsEnd(ctx));
 }
 
 /** The call id between the function name and its arguments, when the template has one. */
