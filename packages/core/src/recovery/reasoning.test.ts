@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { grammarVerdict, streamedMessageAppendOnly } from '../formats/format-test-support.js';
-import { expectClean, expectRecovered, parsers, split } from './recovery-test-support.js';
+import { expectClean, expectRecovered, parsers, split, weatherCall } from './recovery-test-support.js';
 
 const CALL_JSON = '{"name": "get_weather", "arguments": {"city": "Paris"}}';
-const WEATHER_CALL = { type: 'function', function: { name: 'get_weather', arguments: '{"city": "Paris"}' } };
-// Tagged formats write the arguments back as compact JSON.
-const WEATHER_CALL_TAGGED = { type: 'function', function: { name: 'get_weather', arguments: '{"city":"Paris"}' } };
+const WEATHER_CALL = weatherCall();
+const WEATHER_CALL_TAGGED = weatherCall(true);
 
 describe('reasoning-start-repeated: the start tag written again after the prompt opened it', () => {
   // Templates whose generation prompt ends with `<think>\n`; the model writes its own.

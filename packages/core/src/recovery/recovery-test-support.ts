@@ -2,7 +2,7 @@
  * Helpers of the recovery tests: a lenient and a strict parser for one request, and the
  * checks every recovery rule must pass. Tests only: not exported from the package.
  */
-import type { AssistantMessage } from '@autoparser/chat-mapper';
+import type { AssistantMessage, ChatToolCallOut } from '@autoparser/chat-mapper';
 import { expect } from 'vitest';
 import type { ChatRequest } from '../chat-request.js';
 import { createChatParser, type ChatParser } from '../create-chat-parser.js';
@@ -12,6 +12,11 @@ import { sharedTemplate } from '../test-templates.js';
 
 /** The one tool the recovery fixtures call. */
 export const WEATHER = functionTool('get_weather', { city: { type: 'string' } }, ['city']);
+
+/** The parsed call of {@link WEATHER} for Paris: `compact` as tagged formats write the arguments back. */
+export function weatherCall(compact = false): ChatToolCallOut {
+  return { type: 'function', function: { name: 'get_weather', arguments: compact ? '{"city":"Paris"}' : '{"city": "Paris"}' } };
+}
 
 /** The lenient (default) and the strict parser of a shared template for one request. */
 export interface ParserPair {

@@ -1,10 +1,10 @@
+import type { AssistantMessage } from '@autoparser/chat-mapper';
 import { describe, expect, it } from 'vitest';
 import { grammarVerdict } from '../formats/format-test-support.js';
-import { expectClean, expectRecovered, parsers, split } from './recovery-test-support.js';
+import { expectClean, expectRecovered, parsers, split, weatherCall } from './recovery-test-support.js';
 
-const JSON_ARGS = { type: 'function', function: { name: 'get_weather', arguments: '{"city": "Paris"}' } };
-// Tagged formats write the arguments back as compact JSON.
-const TAGGED_ARGS = { type: 'function', function: { name: 'get_weather', arguments: '{"city":"Paris"}' } };
+const JSON_ARGS = weatherCall();
+const TAGGED_ARGS = weatherCall(true);
 const LLAMA_CALL = '{"name": "get_weather", "parameters": {"city": "Paris"}}';
 const LLAMAS = ['meta-llama-Llama-3.1-8B-Instruct', 'meta-llama-Llama-3.2-3B-Instruct', 'meta-llama-Llama-3.3-70B-Instruct'] as const;
 
@@ -45,8 +45,9 @@ describe('text-after-calls: text after the last call is content', () => {
   it.each(families)('%s: kept as content after the call', (name, calls, before, reasoning, call) => {
     const pair = parsers(name, true);
     const output = `${calls}I asked for the weather.`;
-    const expected = { role: 'assistant' as const, content: `${before}I asked for the weather.`, tool_calls: [call] };
-    const strict = expectRecovered(pair, output, reasoning === undefined ? expected : { ...expected, reasoning_content: reasoning }, 'text-after-calls');
+    const expected: AssistantMessage = { role: 'assistant', content: `${before}I asked for the weather.`, tool_calls: [call] };
+    if (reasoning !== undefined) expected.reasoning_content = reasoning;
+    const strict = expectRecovered(pair, output, expected, 'text-after-calls');
     // Strict keeps today's result: the parse fails and all of the output is content.
     expect(split(strict)).toEqual({ message: { role: 'assistant', content: output }, codes: ['unparsed'] });
     // The grammar ends with the calls: it still rejects the text after them.
