@@ -47,11 +47,18 @@ function reasoningPreamble(generationPrompt: string, start: string, end: string)
 /** The tool-call formats the general generator parses (others degrade to content). */
 const PARSED_TOOL_FORMATS: ReadonlySet<string> = new Set(['JSON_NATIVE', 'TAG_WITH_JSON', 'TAG_WITH_TAGGED']);
 
+/** Where a tool call may end an unclosed reasoning block: its marker and the rule reading the calls. */
+interface CallInReasoning {
+  readonly marker: string;
+  /** The tools parser's outermost calls rule (`tool-calls` around per-call markers in a section or JSON list, else `tool-call`). */
+  readonly rule: string;
+}
+
 /**
- * The marker where reasoning gives way to a tool call in a lenient parse: the tool trigger
- * when the request's parser reads calls behind one, else ''.
+ * Where reasoning may give way to a tool call in a lenient parse: the tool trigger when the
+ * request's parser reads calls behind one, else nothing.
  */
-function callMarkerInReasoning(a: TemplateAnalysis, inputs: GeneratorInputs): string {
+function callInReasoning(a: TemplateAnalysis, inputs: GeneratorInputs): CallInReasoning | undefined {
   const reads =
     inputs.lenient &&
     inputs.responseSchema === undefined &&
@@ -59,7 +66,11 @@ function callMarkerInReasoning(a: TemplateAnalysis, inputs: GeneratorInputs): st
     inputs.toolChoice !== 'none' &&
     a.caps.supports_tool_calls &&
     PARSED_TOOL_FORMATS.has(a.tools.format.mode);
-  return reads ? toolTriggerMarker(a).trim() : '';
+  const marker = reads ? toolTriggerMarker(a).trim() : '';
+  if (marker === '') return undefined;
+  const f = a.tools.format;
+  const perCallInList = f.per_call_start !== '' && (f.mode === 'JSON_NATIVE' ? f.section_start === '' : f.section_start !== '');
+  return { marker, rule: perCallInList ? 'tool-calls' : 'tool-call' };
 }
 
 /** Whether the generation prompt closes the reasoning block it opened (`<think></think>`: thinking disabled). */
@@ -81,7 +92,7 @@ function promptClosesReasoning(generationPrompt: string, start: string, end: str
  *   back until the block closes (reasoning) or the output ends unclosed (the call): a
  *   stream never shows it as one and then the other.
  */
-function reasoningBlock(p: ChatBuilder, startTag: string, end: string, callMarker: string, lenient: boolean): Parser {
+function reasoningBlock(p: ChatBuilder, startTag: string, end: string, call: CallInReasoning | undefined, lenient: boolean): Parser {
   const endTag = end.trim();
   if (!lenient) return p.sequence(p.reasoning(p.until(endTag)), p.optspace(end));
   // Canonical reasoning does not begin with the start tag: that alternative comes first so
@@ -94,12 +105,15 @@ function reasoningBlock(p: ChatBuilder, startTag: string, end: string, callMarke
           p.recover('reasoning-start-repeated', p.sequence(p.space(), startTag, p.negate(p.sequence(p.space(), endTag)))),
           p.eps(),
         );
-  if (callMarker === '' || callMarker === endTag) return p.sequence(repeated, p.reasoning(p.until(endTag)), p.optspace(end));
-  // Past a call marker the block is still reasoning if it closes later; peek (which keeps
-  // no nodes and, partial, stops at the marker) so the text stays held back until then.
+  if (call === undefined || call.marker === endTag) return p.sequence(repeated, p.reasoning(p.until(endTag)), p.optspace(end));
+  const stops = [endTag, call.marker];
+  // A marker that starts no call (a mention, or a call to an undeclared tool) is reasoning
+  // text. At one that does, the block is still reasoning if it closes later: peek (which
+  // keeps no nodes and, partial, stops there) so the text stays held back until then.
+  const notCall = p.sequence(p.negate(p.ref(call.rule)), call.marker, p.untilOneOf(stops));
   const closesLater = p.sequence(p.peek(p.sequence(p.until(endTag), endTag)), p.until(endTag));
-  const body = p.reasoning(p.sequence(p.untilOneOf([endTag, callMarker]), p.optional(closesLater)));
-  const close = p.choice(p.optspace(end), p.recover('call-in-reasoning', p.peek(p.literal(callMarker))));
+  const body = p.reasoning(p.sequence(p.untilOneOf(stops), p.zeroOrMore(notCall), p.optional(closesLater)));
+  const close = p.choice(p.optspace(end), p.recover('call-in-reasoning', p.peek(p.literal(call.marker))));
   return p.sequence(repeated, body, close);
 }
 
@@ -108,17 +122,17 @@ function reasoningParser(p: ChatBuilder, a: TemplateAnalysis, extracting: boolea
   if (!extracting || (mode !== 'TAG_BASED' && mode !== 'TOOLS_ONLY') || end === '') return p.eps();
   const { generationPrompt, lenient } = inputs;
   const startTag = start.trim();
-  const callMarker = callMarkerInReasoning(a, inputs);
+  const call = callInReasoning(a, inputs);
   // An empty start is delimiter-style reasoning: everything up to the end marker.
   let open = start === '' ? p.eps() : p.optspace(start);
   const preamble = reasoningPreamble(generationPrompt, start, end);
   // With the whitespace around it, which the model's reasoning does not start with.
   if (preamble !== '') open = p.sequence(open, p.optional(p.optspace(preamble)));
-  const block = p.optional(p.sequence(p.space(), open, reasoningBlock(p, startTag, end, callMarker, lenient)));
+  const block = p.optional(p.sequence(p.space(), open, reasoningBlock(p, startTag, end, call, lenient)));
   if (!lenient || !promptClosesReasoning(generationPrompt, startTag, end.trim())) return block;
   // `reasoning-while-disabled`: the prompt wrote an empty block (thinking disabled) and the
   // model reasons anyway, in a block of its own at the start of its answer.
-  const own = p.sequence(p.space(), startTag, reasoningBlock(p, startTag, end, callMarker, lenient));
+  const own = p.sequence(p.space(), startTag, reasoningBlock(p, startTag, end, call, lenient));
   return p.sequence(block, p.optional(p.recover('reasoning-while-disabled', own)));
 }
 

@@ -131,6 +131,16 @@ describe('call-in-reasoning: a tool call inside a reasoning block that never clo
     });
   });
 
+  it('does not invent a call: a mention or an undeclared tool in an unclosed block stays reasoning, as strict reads it', () => {
+    const pair = parsers('Qwen-QwQ-32B', true);
+    for (const output of ['I might use <tool_call> later.', 'I need the time.\n<tool_call>\n{"name": "get_time", "arguments": {}}\n</tool_call>']) {
+      const parsed = pair.lenient.parse(output);
+      expect(parsed).toEqual(pair.strict.parse(output));
+      expect(split(parsed)).toEqual({ message: { role: 'assistant', content: '', reasoning_content: `\n${output}` }, codes: ['truncated'] });
+      expect(streamedMessageAppendOnly(pair.lenient, output)).toEqual(split(parsed).message);
+    }
+  });
+
   it('holds the text from the marker back while the block may still close', () => {
     const { lenient } = parsers('Qwen-QwQ-32B', true);
     const partial = lenient.parse(`I need the weather.\n<tool_call>\n{"name": "get_wea`, { partial: true });
