@@ -63,7 +63,9 @@ function callInReasoning(a: TemplateAnalysis, inputs: GeneratorInputs): CallInRe
     inputs.lenient &&
     inputs.responseSchema === undefined &&
     functionTools(inputs.tools).length > 0 &&
-    inputs.toolChoice !== 'none' &&
+    // Required calls get a full grammar, under which the model closes its reasoning; the
+    // grammar stays the canonical one.
+    inputs.toolChoice === 'auto' &&
     a.caps.supports_tool_calls &&
     PARSED_TOOL_FORMATS.has(a.tools.format.mode);
   const marker = reads ? toolTriggerMarker(a).trim() : '';
@@ -95,16 +97,11 @@ function promptClosesReasoning(generationPrompt: string, start: string, end: str
 function reasoningBlock(p: ChatBuilder, startTag: string, end: string, call: CallInReasoning | undefined, lenient: boolean): Parser {
   const endTag = end.trim();
   if (!lenient) return p.sequence(p.reasoning(p.until(endTag)), p.optspace(end));
-  // Canonical reasoning does not begin with the start tag: that alternative comes first so
-  // canonical text reads as before and a partial tag is held back, not shown.
-  const repeated =
-    startTag === ''
-      ? p.eps()
-      : p.choice(
-          p.negate(p.sequence(p.space(), startTag)),
-          p.recover('reasoning-start-repeated', p.sequence(p.space(), startTag, p.negate(p.sequence(p.space(), endTag)))),
-          p.eps(),
-        );
+  // Canonical reasoning does not begin with a second start tag and more reasoning: that
+  // alternative comes first so canonical text reads as before and a partial tag is held
+  // back, not shown. (Two alternatives only: the grammar then leaves both out.)
+  const again = p.sequence(p.space(), startTag, p.negate(p.sequence(p.space(), endTag)));
+  const repeated = startTag === '' ? p.eps() : p.choice(p.negate(again), p.recover('reasoning-start-repeated', again));
   if (call === undefined || call.marker === endTag) return p.sequence(repeated, p.reasoning(p.until(endTag)), p.optspace(end));
   const stops = [endTag, call.marker];
   // A marker that starts no call (a mention, or a call to an undeclared tool) is reasoning

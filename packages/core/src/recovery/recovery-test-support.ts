@@ -40,8 +40,8 @@ export function split(parsed: ParsedMessage): { message: AssistantMessage; codes
 /**
  * Expects the lenient parser to read `output` as `expected` with exactly one warning, the
  * recovery `rule`; streaming (one code point at a time, never retracting) to give the same
- * message and the same final parse; and the strict parser not to recover. Returns the strict
- * parse, for the test to say what it is.
+ * message and the same final parse; the strict parser not to recover; and both to have the
+ * same grammar. Returns the strict parse, for the test to say what it is.
  */
 export function expectRecovered(pair: ParserPair, output: string, expected: AssistantMessage, rule: string): ParsedMessage {
   const parsed = pair.lenient.parse(output);
@@ -50,6 +50,8 @@ export function expectRecovered(pair: ParserPair, output: string, expected: Assi
   expect(streamOutput(pair.lenient, output, { chunkSize: 3 }).final).toEqual(parsed);
   const strict = pair.strict.parse(output);
   expect(strict.warnings?.some((w) => w.code === 'recovered') ?? false).toBe(false);
+  // Recoveries are parse-only: the grammar is the canonical one.
+  expect(pair.lenient.grammar).toBe(pair.strict.grammar);
   return strict;
 }
 
