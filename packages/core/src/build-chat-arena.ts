@@ -94,15 +94,17 @@ function promptClosesReasoning(generationPrompt: string, start: string, end: str
  *   back until the block closes (reasoning) or the output ends unclosed (the call): a
  *   stream never shows it as one and then the other.
  */
-function reasoningBlock(p: ChatBuilder, startTag: string, end: string, call: CallInReasoning | undefined, lenient: boolean): Parser {
+function reasoningBlock(p: ChatBuilder, startTag: string, end: string, call: CallInReasoning | undefined, lenient: boolean, unclosed = false): Parser {
   const endTag = end.trim();
   if (!lenient) return p.sequence(p.reasoning(p.until(endTag)), p.optspace(end));
+  // `unclosed`: the output may end inside the block, read as the stream showed it (reasoning).
+  const endOf = unclosed ? p.choice(p.optspace(end), p.end()) : p.optspace(end);
   // Canonical reasoning does not begin with a second start tag and more reasoning: that
   // alternative comes first so canonical text reads as before and a partial tag is held
   // back, not shown. (Two alternatives only: the grammar then leaves both out.)
   const again = p.sequence(p.space(), startTag, p.negate(p.sequence(p.space(), endTag)));
   const repeated = startTag === '' ? p.eps() : p.choice(p.negate(again), p.recover('reasoning-start-repeated', again));
-  if (call === undefined || call.marker === endTag) return p.sequence(repeated, p.reasoning(p.until(endTag)), p.optspace(end));
+  if (call === undefined || call.marker === endTag) return p.sequence(repeated, p.reasoning(p.until(endTag)), endOf);
   const stops = [endTag, call.marker];
   // A marker that starts no call (a mention, or a call to an undeclared tool) is reasoning
   // text. At one that does, the block is still reasoning if it closes later: peek (which
@@ -110,7 +112,7 @@ function reasoningBlock(p: ChatBuilder, startTag: string, end: string, call: Cal
   const notCall = p.sequence(p.negate(p.ref(call.rule)), call.marker, p.untilOneOf(stops));
   const closesLater = p.sequence(p.peek(p.sequence(p.until(endTag), endTag)), p.until(endTag));
   const body = p.reasoning(p.sequence(p.untilOneOf(stops), p.zeroOrMore(notCall), p.optional(closesLater)));
-  const close = p.choice(p.optspace(end), p.recover('call-in-reasoning', p.peek(p.literal(call.marker))));
+  const close = p.choice(endOf, p.recover('call-in-reasoning', p.peek(p.literal(call.marker))));
   return p.sequence(repeated, body, close);
 }
 
@@ -128,8 +130,9 @@ function reasoningParser(p: ChatBuilder, a: TemplateAnalysis, extracting: boolea
   const block = p.optional(p.sequence(p.space(), open, reasoningBlock(p, startTag, end, call, lenient)));
   if (!lenient || !promptClosesReasoning(generationPrompt, startTag, end.trim())) return block;
   // `reasoning-while-disabled`: the prompt wrote an empty block (thinking disabled) and the
-  // model reasons anyway, in a block of its own at the start of its answer.
-  const own = p.sequence(p.space(), startTag, reasoningBlock(p, startTag, end, call, lenient));
+  // model reasons anyway, in a block of its own at the start of its answer. Once the tag is
+  // read a stream shows reasoning, so an output ending inside the block is reasoning too.
+  const own = p.sequence(p.space(), startTag, reasoningBlock(p, startTag, end, call, lenient, true));
   return p.sequence(block, p.optional(p.recover('reasoning-while-disabled', own)));
 }
 

@@ -66,6 +66,19 @@ describe('reasoning-while-disabled: reasoning written although the prompt closed
     expect(split(strict)).toEqual({ message: { role: 'assistant', content: output }, codes: [] });
   });
 
+  it('reads an output ending inside its block as reasoning, as the stream showed it', () => {
+    const pair = parsers('Qwen-Qwen3-0.6B', false, { enable_thinking: false });
+    expectRecovered(pair, '<think>\nThe user', { role: 'assistant', content: '', reasoning_content: '\nThe user' }, 'reasoning-while-disabled');
+  });
+
+  it('ends at a tool call too (GLM-4.6)', () => {
+    const { lenient } = parsers('GLM-4.6', true, { enable_thinking: false });
+    const output = '<think>I need the weather.\n<tool_call>get_weather\n<arg_key>city</arg_key>\n<arg_value>Paris</arg_value>\n</tool_call>';
+    const expected = { role: 'assistant' as const, content: '', reasoning_content: 'I need the weather.', tool_calls: [WEATHER_CALL_TAGGED] };
+    expect(split(lenient.parse(output))).toEqual({ message: expected, codes: ['recovered:reasoning-while-disabled', 'recovered:call-in-reasoning'] });
+    expect(streamedMessageAppendOnly(lenient, output)).toEqual(expected);
+  });
+
   it('stays content when reasoning is not extracted (reasoning_format none)', () => {
     const { lenient } = parsers('Qwen-Qwen3-0.6B', false, { enable_thinking: false, reasoning_format: 'none' });
     const parsed = lenient.parse('<think>\nThe user greets me.\n</think>\n\nHello!');
