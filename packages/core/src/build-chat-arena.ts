@@ -47,15 +47,96 @@ function reasoningPreamble(generationPrompt: string, start: string, end: string)
   return after.trim() === '' || (end.trim() !== '' && after.includes(end.trim())) ? '' : after;
 }
 
-function reasoningParser(p: ChatBuilder, a: TemplateAnalysis, extracting: boolean, generationPrompt: string): Parser {
+/** The tool-call formats the general generator parses (others degrade to content). */
+const PARSED_TOOL_FORMATS: ReadonlySet<string> = new Set(['JSON_NATIVE', 'TAG_WITH_JSON', 'TAG_WITH_TAGGED']);
+
+/** Where a tool call may end an unclosed reasoning block: its marker and the rule reading the calls. */
+interface CallInReasoning {
+  readonly marker: string;
+  /** The tools parser's outermost calls rule (`tool-calls` around per-call markers in a section or JSON list, else `tool-call`). */
+  readonly rule: string;
+}
+
+/**
+ * Where reasoning may give way to a tool call in a lenient parse: the tool trigger when the
+ * request's parser reads calls behind one, else nothing.
+ */
+function callInReasoning(a: TemplateAnalysis, inputs: GeneratorInputs): CallInReasoning | undefined {
+  const reads =
+    inputs.lenient &&
+    inputs.responseSchema === undefined &&
+    functionTools(inputs.tools).length > 0 &&
+    // Required calls get a full grammar, under which the model closes its reasoning; the
+    // grammar stays the canonical one.
+    inputs.toolChoice === 'auto' &&
+    a.caps.supports_tool_calls &&
+    PARSED_TOOL_FORMATS.has(a.tools.format.mode);
+  const marker = reads ? toolTriggerMarker(a).trim() : '';
+  if (marker === '') return undefined;
+  const f = a.tools.format;
+  const perCallInList = f.per_call_start !== '' && (f.mode === 'JSON_NATIVE' ? f.section_start === '' : f.section_start !== '');
+  return { marker, rule: perCallInList ? 'tool-calls' : 'tool-call' };
+}
+
+/** Whether the generation prompt closes the reasoning block it opened (`<think></think>`: thinking disabled). */
+function promptClosesReasoning(generationPrompt: string, start: string, end: string): boolean {
+  if (start === '' || end === '') return false;
+  const at = generationPrompt.lastIndexOf(start);
+  return at >= 0 && generationPrompt.includes(end, at + start.length);
+}
+
+/**
+ * The reasoning block, from after its opening on. Lenient, it also reads (each a named
+ * recovery):
+ * - `reasoning-start-repeated`: the start tag written again after the block opened (the
+ *   prompt's `<think>` then the model's own). An empty repeated block (`<think></think>`)
+ *   stays reasoning text, as the reference reads it.
+ * - `call-in-reasoning`: a block that never closes but runs into a tool call: the
+ *   reasoning ends where the call starts. A closed block may mention or even hold a call
+ *   (the reference keeps it as reasoning), so from the call marker on the text is held
+ *   back until the block closes (reasoning) or the output ends unclosed (the call): a
+ *   stream never shows it as one and then the other.
+ */
+function reasoningBlock(p: ChatBuilder, startTag: string, end: string, call: CallInReasoning | undefined, lenient: boolean, unclosed = false): Parser {
+  const endTag = end.trim();
+  if (!lenient) return p.sequence(p.reasoning(p.until(endTag)), p.optspace(end));
+  // `unclosed`: the output may end inside the block, read as the stream showed it (reasoning).
+  const endOf = unclosed ? p.choice(p.optspace(end), p.end()) : p.optspace(end);
+  // Canonical reasoning does not begin with a second start tag and more reasoning: that
+  // alternative comes first so canonical text reads as before and a partial tag is held
+  // back, not shown. (Two alternatives only: the grammar then leaves both out.)
+  const again = p.sequence(p.space(), startTag, p.negate(p.sequence(p.space(), endTag)));
+  const repeated = startTag === '' ? p.eps() : p.choice(p.negate(again), p.recover('reasoning-start-repeated', again));
+  if (call === undefined || call.marker === endTag) return p.sequence(repeated, p.reasoning(p.until(endTag)), endOf);
+  const stops = [endTag, call.marker];
+  // A marker that starts no call (a mention, or a call to an undeclared tool) is reasoning
+  // text. At one that does, the block is still reasoning if it closes later: peek (which
+  // keeps no nodes and, partial, stops there) so the text stays held back until then.
+  const notCall = p.sequence(p.negate(p.ref(call.rule)), call.marker, p.untilOneOf(stops));
+  const closesLater = p.sequence(p.peek(p.sequence(p.until(endTag), endTag)), p.until(endTag));
+  const body = p.reasoning(p.sequence(p.untilOneOf(stops), p.zeroOrMore(notCall), p.optional(closesLater)));
+  const close = p.choice(endOf, p.recover('call-in-reasoning', p.peek(p.literal(call.marker))));
+  return p.sequence(repeated, body, close);
+}
+
+function reasoningParser(p: ChatBuilder, a: TemplateAnalysis, extracting: boolean, inputs: GeneratorInputs): Parser {
   const { mode, start, end } = a.reasoning;
   if (!extracting || (mode !== 'TAG_BASED' && mode !== 'TOOLS_ONLY') || end === '') return p.eps();
+  const { generationPrompt, lenient } = inputs;
+  const startTag = start.trim();
+  const call = callInReasoning(a, inputs);
   // An empty start is delimiter-style reasoning: everything up to the end marker.
   let open = start === '' ? p.eps() : p.optspace(start);
   const preamble = reasoningPreamble(generationPrompt, start, end);
   // With the whitespace around it, which the model's reasoning does not start with.
   if (preamble !== '') open = p.sequence(open, p.optional(p.optspace(preamble)));
-  return p.optional(p.sequence(p.space(), open, p.reasoning(p.until(end.trim())), p.optspace(end)));
+  const block = p.optional(p.sequence(p.space(), open, reasoningBlock(p, startTag, end, call, lenient)));
+  if (!lenient || !promptClosesReasoning(generationPrompt, startTag, end.trim())) return block;
+  // `reasoning-while-disabled`: the prompt wrote an empty block (thinking disabled) and the
+  // model reasons anyway, in a block of its own at the start of its answer. Once the tag is
+  // read a stream shows reasoning, so an output ending inside the block is reasoning too.
+  const own = p.sequence(p.space(), startTag, reasoningBlock(p, startTag, end, call, lenient, true));
+  return p.sequence(block, p.optional(p.recover('reasoning-while-disabled', own)));
 }
 
 function contentParser({ p, a, extracting, reasoning }: Ctx): Parser {
@@ -68,6 +149,43 @@ function contentParser({ p, a, extracting, reasoning }: Ctx): Parser {
     return p.sequence(p.content(p.until(start)), p.choice(wrapped, p.end()));
   }
   return p.sequence(reasoning, p.content(p.rest()), p.end());
+}
+
+/**
+ * The end of an answer that may hold tool calls. Lenient, `text-after-calls`: text after
+ * the last call is content (strict, the parse fails and returns it all as content). Text
+ * that starts another call is not taken, so a call cut short stays the truncated call a
+ * stream showed; without a marker, JSON calls start with `{`.
+ */
+function callsEnd(ctx: Ctx): Parser {
+  const { p, a, inputs } = ctx;
+  if (!inputs.lenient) return p.end();
+  const trigger = toolTriggerMarker(a).trim();
+  const text =
+    trigger !== ''
+      ? p.content(p.until(trigger))
+      : a.tools.format.mode === 'JSON_NATIVE'
+        ? p.sequence(p.negate(p.sequence(p.space(), '{')), p.content(p.rest()))
+        : p.content(p.rest());
+  return p.choice(p.end(), p.recover('text-after-calls', p.sequence(text, p.end())));
+}
+
+/**
+ * The content before JSON calls that start at `toolStart`. Lenient, `prose-before-json-call`:
+ * when calls have no marker (they start with `{`), prose that holds braces of its own is
+ * content up to the first `{` that starts a call (canonically the first `{` must).
+ */
+function contentBeforeCalls(ctx: Ctx, toolStart: string, calls: Parser): Parser {
+  const { p, inputs } = ctx;
+  const canonical = p.optional(p.content(p.until(toolStart)));
+  if (!inputs.lenient || toolStart !== '{') return canonical;
+  // Optional calls may match nothing: a call starts at a `{` the calls read past. A call
+  // still being written holds the text back.
+  const callHere = p.sequence(calls, p.negate('{'));
+  const braces = p.zeroOrMore(p.sequence(p.negate(callHere), '{', p.until('{')));
+  // Prose comes first: an answer that opens with `{` is a call or nothing.
+  const prose = p.sequence(p.negate(p.sequence(p.space(), '{')), p.content(p.sequence(p.until('{'), braces)));
+  return p.choice(p.sequence(canonical, p.peek(p.sequence(calls, callsEnd(ctx)))), p.recover('prose-before-json-call', prose));
 }
 
 function jsonNativeTools(ctx: Ctx): Parser {
@@ -105,19 +223,21 @@ function jsonNativeTools(ctx: Ctx): Parser {
   const calls = perCall ? perCallTools() : standardJsonTools(p, { ...layout, start: f.section_start, end: f.section_end });
   if (alwaysWrapped(a)) {
     const { start, end } = a.content;
-    return p.sequence(ctx.reasoning, p.optional(p.sequence(start, p.content(p.until(end)), end)), calls, p.end());
+    return p.sequence(ctx.reasoning, p.optional(p.sequence(start, p.content(p.until(end)), end)), calls, callsEnd(ctx));
   }
   const toolStart = f.section_start || f.per_call_start || '{';
   // Without a marker a call starts at its object; a lenient parse also looks for the
   // recovered openings (a ```json fence, an array of calls), which content must not swallow.
   // Only when calls are optional: there is no trigger, so no grammar the content could change.
   const recoverOpenings = toolStart === '{' && inputs.lenient && !layout.force;
-  if (!recoverOpenings) return p.sequence(ctx.reasoning, p.optional(p.content(p.until(toolStart))), calls, p.end());
+  const plain = p.sequence(ctx.reasoning, contentBeforeCalls(ctx, toolStart, calls), calls, callsEnd(ctx));
+  if (!recoverOpenings) return plain;
   // Llama 3.x may open its calls with `<|python_tag|>`, as for its built-in tools (whose
   // Python calls have no `{` after the tag, so they stay content).
   const tagged = p.sequence(p.optional(p.recover(LLAMA_PYTHON_TAG_RULE, p.sequence(LLAMA_PYTHON_TAG, p.space()))), calls);
   const starts = ['{', '```json', '[{', `${LLAMA_PYTHON_TAG}{`];
-  return p.sequence(ctx.reasoning, p.optional(p.content(p.untilOneOf(starts))), tagged, p.end());
+  // Prose with braces of its own is read by the plain path's `prose-before-json-call`.
+  return p.choice(p.sequence(ctx.reasoning, p.optional(p.content(p.untilOneOf(starts))), tagged, callsEnd(ctx)), plain);
 }
 
 /** The call id between the function name and its arguments, when the template has one. */
@@ -185,7 +305,7 @@ function wrapCalls(ctx: Ctx, choice: Parser, tagged: boolean): Parser {
   if (inputs.toolChoice !== 'required') calls = p.optional(calls);
   const trigger = toolTriggerMarker(a);
   const before = trigger === '' ? p.eps() : p.until(trigger);
-  return p.sequence(ctx.reasoning, p.optional(p.content(before)), calls, p.end());
+  return p.sequence(ctx.reasoning, p.optional(p.content(before)), calls, callsEnd(ctx));
 }
 
 function tagWithJsonTools(ctx: Ctx): Parser {
@@ -280,7 +400,7 @@ function toolsParser(ctx: Ctx): Parser {
  */
 export function generalChatParser(p: ChatBuilder, analysis: TemplateAnalysis, inputs: GeneratorInputs, options: GeneralOptions = {}): Parser {
   const extracting = inputs.extractReasoning && analysis.reasoning.mode !== 'NONE';
-  const ctx: Ctx = { p, a: analysis, inputs, extracting, reasoning: reasoningParser(p, analysis, extracting, inputs.generationPrompt), options };
+  const ctx: Ctx = { p, a: analysis, inputs, extracting, reasoning: reasoningParser(p, analysis, extracting, inputs), options };
   const hasTools = functionTools(inputs.tools).length > 0;
   let pureContent = analysis.reasoning.mode === 'NONE';
   let body: Parser;

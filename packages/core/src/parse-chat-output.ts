@@ -1,4 +1,4 @@
-import { mapChatAst, type AssistantMessage } from '@autoparser/chat-mapper';
+import { applyDelta, diffMessages, mapChatAst, type AssistantMessage } from '@autoparser/chat-mapper';
 import { parse, RECOVER_TAG_PREFIX, visitAst, type Arena, type AstNode } from '@autoparser/peg-core';
 import type { ParseWarning } from './parse-warning.js';
 
@@ -7,6 +7,12 @@ export type ParsedMessage = AssistantMessage & {
   /** Present only when something went wrong; see {@link ParseWarning}. */
   warnings?: ParseWarning[];
 };
+
+/** Whether `next` only adds to `prev`, as a stream's deltas would take one to the other. */
+function extendsMessage(prev: AssistantMessage, next: AssistantMessage): boolean {
+  const reached = diffMessages(prev, next).reduce(applyDelta, prev);
+  return JSON.stringify(reached) === JSON.stringify(next);
+}
 
 const snippet = (text: string, at: number): string => JSON.stringify(text.slice(at, at + 40));
 
@@ -47,11 +53,12 @@ export function parseChatOutput(arena: Arena, generationPrompt: string, output: 
     // The prompt may have opened a block (say `<think>`) the output never closed, so the
     // final parse fell back to reading the prompt's tail as content: then a cut stream
     // reads it differently, and that reading is the answer. A node may also straddle the
-    // boundary legitimately (a prefilled answer, a closed block, reasoning kept as content):
-    // then both readings agree and nothing was cut.
+    // boundary legitimately (a prefilled answer, a closed block, reasoning kept as content,
+    // an unclosed block a tool call ended): then the final reading agrees with the cut one
+    // or only adds to it, and nothing was cut.
     const cut = parse(arena, input, { partial: true });
     const cutMapped = cut.status === 'need_more_input' ? mapChatAst(cut.nodes) : undefined;
-    if (cutMapped !== undefined && JSON.stringify(cutMapped.message) !== JSON.stringify(mapped.message)) {
+    if (cutMapped !== undefined && !extendsMessage(cutMapped.message, mapped.message)) {
       result = cut;
       mapped = cutMapped;
       unclosed = true;

@@ -1,0 +1,105 @@
+import type { AssistantMessage } from '@autoparser/chat-mapper';
+import { describe, expect, it } from 'vitest';
+import { grammarVerdict } from '../formats/format-test-support.js';
+import { expectClean, expectRecovered, parsers, split, weatherCall } from './recovery-test-support.js';
+
+const JSON_ARGS = weatherCall();
+const TAGGED_ARGS = weatherCall(true);
+const LLAMA_CALL = '{"name": "get_weather", "parameters": {"city": "Paris"}}';
+const LLAMAS = ['meta-llama-Llama-3.1-8B-Instruct', 'meta-llama-Llama-3.2-3B-Instruct', 'meta-llama-Llama-3.3-70B-Instruct'] as const;
+
+describe('text-after-calls: text after the last call is content', () => {
+  const families = [
+    ['Qwen-Qwen3-0.6B', '<tool_call>\n{"name": "get_weather", "arguments": {"city": "Paris"}}\n</tool_call>\n', '', undefined, JSON_ARGS],
+    [
+      'Qwen-QwQ-32B',
+      'Weather.\n</think>\n\n<tool_call>\n{"name": "get_weather", "arguments": {"city": "Paris"}}\n</tool_call>\n',
+      '\n\n',
+      '\nWeather.',
+      JSON_ARGS,
+    ],
+    [
+      'NVIDIA-Nemotron-3-Nano-30B-A3B-BF16',
+      'Weather.\n</think>\n<tool_call>\n<function=get_weather>\n<parameter=city>\nParis\n</parameter>\n</function>\n</tool_call>\n',
+      '',
+      'Weather.',
+      TAGGED_ARGS,
+    ],
+    [
+      'GLM-4.6',
+      '<think>Weather.</think>\n<tool_call>get_weather\n<arg_key>city</arg_key>\n<arg_value>Paris</arg_value>\n</tool_call>\n',
+      '',
+      'Weather.',
+      TAGGED_ARGS,
+    ],
+    [
+      'MiniMax-M2',
+      'Weather.\n</think>\n\n<minimax:tool_call>\n<invoke name="get_weather">\n<parameter name="city">Paris</parameter>\n</invoke>\n</minimax:tool_call>\n',
+      '',
+      'Weather.',
+      TAGGED_ARGS,
+    ],
+    ...LLAMAS.map((name) => [name, `${LLAMA_CALL}\n`, '', undefined, JSON_ARGS] as const),
+  ] as const;
+
+  it.each(families)('%s: kept as content after the call', (name, calls, before, reasoning, call) => {
+    const pair = parsers(name, true);
+    const output = `${calls}I asked for the weather.`;
+    const expected: AssistantMessage = { role: 'assistant', content: `${before}I asked for the weather.`, tool_calls: [call] };
+    if (reasoning !== undefined) expected.reasoning_content = reasoning;
+    const strict = expectRecovered(pair, output, expected, 'text-after-calls');
+    // Strict keeps today's result: the parse fails and all of the output is content.
+    expect(split(strict)).toEqual({ message: { role: 'assistant', content: output }, codes: ['unparsed'] });
+    // The grammar ends with the calls: it still rejects the text after them.
+    if (pair.lenient.grammar !== '') expect(grammarVerdict(pair.lenient, output)).not.toBe('accepted');
+  });
+
+  it('does not take a second call cut short as text (Qwen3): it stays the truncated call', () => {
+    const { lenient } = parsers('Qwen-Qwen3-0.6B', true);
+    const output = '<tool_call>\n{"name": "get_weather", "arguments": {"city": "Paris"}}\n</tool_call>\n<tool_call>\n{"name": "get_wea';
+    expect(split(lenient.parse(output))).toEqual({ message: { role: 'assistant', content: '', tool_calls: [JSON_ARGS] }, codes: ['truncated'] });
+  });
+
+  it('reads calls without text after them as before', () => {
+    const { lenient } = parsers('Qwen-Qwen3-0.6B', true);
+    expectClean(lenient, '<tool_call>\n{"name": "get_weather", "arguments": {"city": "Paris"}}\n</tool_call>\n', {
+      role: 'assistant',
+      content: '',
+      tool_calls: [JSON_ARGS],
+    });
+  });
+});
+
+describe('prose-before-json-call: prose before a call that has no marker (Llama 3.x)', () => {
+  it.each(LLAMAS)('%s: plain prose before the call needs no recovery', (name) => {
+    const { lenient } = parsers(name, true);
+    expectClean(lenient, `Let me look that up.\n${LLAMA_CALL}`, { role: 'assistant', content: 'Let me look that up.\n', tool_calls: [JSON_ARGS] });
+  });
+
+  it.each(LLAMAS)('%s: prose holding braces of its own', (name) => {
+    const pair = parsers(name, true);
+    const output = `Cities look like {"city": "Rome"}; here is Paris.\n${LLAMA_CALL}`;
+    const strict = expectRecovered(
+      pair,
+      output,
+      { role: 'assistant', content: 'Cities look like {"city": "Rome"}; here is Paris.\n', tool_calls: [JSON_ARGS] },
+      'prose-before-json-call',
+    );
+    expect(split(strict)).toEqual({ message: { role: 'assistant', content: output }, codes: ['unparsed'] });
+    // With calls required the grammar asks for the call from the start: prose is rejected.
+    const required = parsers(name, true, { tool_choice: 'required' }).lenient;
+    expect(grammarVerdict(required, output)).not.toBe('accepted');
+  });
+
+  it('does not invent a call: an undeclared tool stays prose', () => {
+    const { lenient } = parsers('meta-llama-Llama-3.1-8B-Instruct', true);
+    const output = 'See {braces}.\n{"name": "get_time", "parameters": {}}';
+    expect(lenient.parse(output).tool_calls).toBeUndefined();
+    expect(lenient.parse(output).content).toBe(output);
+  });
+
+  it('reads an answer that opens with a call as before', () => {
+    const { lenient } = parsers('meta-llama-Llama-3.1-8B-Instruct', true);
+    expectClean(lenient, LLAMA_CALL, { role: 'assistant', content: '', tool_calls: [JSON_ARGS] });
+  });
+});
