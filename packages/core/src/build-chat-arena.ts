@@ -1,5 +1,5 @@
 import { ChatBuilder, functionTools, standardJsonTools, toolParameters, type ChatFormat, type ChatTool } from '@autoparser/chat-mapper';
-import { UNBOUNDED, type Arena, type JsonValue, type Parser } from '@autoparser/peg-core';
+import { UNBOUNDED, type Arena, type JsonValue, type Parser, type ParserLike } from '@autoparser/peg-core';
 import type { TemplateAnalysis } from '@autoparser/template-analyzer';
 import type { GeneratorInputs } from './generator-inputs.js';
 import { mayBeString } from './may-be-string.js';
@@ -26,6 +26,57 @@ export interface GeneralOptions {
 }
 
 const alwaysWrapped = (a: TemplateAnalysis): boolean => a.content.mode === 'ALWAYS_WRAPPED';
+
+const core = (marker: string): string => marker.trim();
+const present = (markers: readonly string[]): string[] => [...new Set(markers.filter((m) => m !== ''))];
+
+/**
+ * A marker as the template writes it, or, when parsing leniently, its core with any
+ * whitespace before it (and after it where the template writes some): models drop, add
+ * or change the newlines around tags (Qwen3-Coder's calls on one line).
+ */
+function marker(ctx: Ctx, text: string): ParserLike {
+  const { p } = ctx;
+  if (!ctx.inputs.lenient || text === '') return text;
+  const c = core(text);
+  if (c === '') return p.choice(text, p.recover('marker-whitespace', p.space()));
+  const trail = c === text.trimEnd() ? p.eps() : p.space();
+  return p.choice(text, p.recover('marker-whitespace', p.sequence(p.space(), c, trail)));
+}
+
+/**
+ * A closer (`close`, built with {@link marker}), or when parsing leniently nothing where
+ * one of `next` (trimmed marker texts) or the end of the output follows: models drop
+ * `</parameter>` before the next argument or stop before the last `</tool_call>`.
+ */
+function closer(ctx: Ctx, close: ParserLike, next: readonly string[]): Parser {
+  const { p } = ctx;
+  if (!ctx.inputs.lenient) return p.sequence(close);
+  const ahead = present(next.map(core)).map((m) => p.literal(m));
+  return p.choice(close, p.recover('missing-closer', p.peek(p.sequence(p.space(), p.choice(...ahead, p.end())))));
+}
+
+/**
+ * The content before the tool calls: up to the trigger marker, and when parsing leniently
+ * also up to its core and to `more` (trimmed markers a call may start with), so a stream
+ * never shows the text of a call written with other whitespace or without its opener.
+ */
+function contentBefore(ctx: Ctx, trigger: string, more: readonly string[] = []): Parser {
+  if (trigger === '') return ctx.p.eps();
+  return untilAny(ctx, trigger, [core(trigger), ...more]);
+}
+
+/**
+ * Text up to `delimiter`, and when parsing leniently also up to the first of `more`
+ * (trimmed). The canonical `until` stays as a second alternative the parser never reaches
+ * (the first always matches) so the grammar keeps the canonical language.
+ */
+function untilAny(ctx: Ctx, delimiter: string, more: readonly string[]): Parser {
+  const { p } = ctx;
+  const stops = present([delimiter, ...more.map(core)]);
+  if (!ctx.inputs.lenient || stops.length === 1) return p.until(delimiter);
+  return p.choice(p.untilOneOf(stops), p.until(delimiter));
+}
 
 /** The trigger marker of tool calls: the section start, else the per-call start. */
 export function toolTriggerMarker(a: TemplateAnalysis): string {
@@ -122,7 +173,7 @@ function functionParser(ctx: Ctx, name: string, args: Parser, peekArgs: Parser |
   const fn = a.tools.function;
   const idSection = callIdSection(p, a);
   const id = idSection ?? p.eps();
-  const open = p.toolOpen(p.sequence(fn.name_prefix, p.toolName(p.literal(name)), fn.name_suffix));
+  const open = p.toolOpen(p.sequence(marker(ctx, fn.name_prefix), p.toolName(p.literal(name)), marker(ctx, fn.name_suffix)));
   // Commit to this function as soon as its header is unambiguous, so a partial parse shows
   // the call (and a wrong guess cannot leak half a header into another alternative).
   let body: Parser;
@@ -134,44 +185,68 @@ function functionParser(ctx: Ctx, name: string, args: Parser, peekArgs: Parser |
     body = p.sequence(open, id, p.space(), args);
     committed = false;
   }
-  const perCallEnd = a.tools.format.per_call_end;
-  if (fn.close !== '') body = p.sequence(body, p.space(), p.toolClose(p.literal(fn.close)));
+  const f = a.tools.format;
+  const perCallEnd = f.per_call_end;
+  // What may follow a call whose closer is missing: the end of its wrapper, the next call.
+  const afterCall = [perCallEnd, f.section_end, f.per_call_start, fn.name_prefix];
+  if (fn.close !== '') body = p.sequence(body, p.space(), p.toolClose(closer(ctx, marker(ctx, fn.close), afterCall)));
   // Without a close marker, only a visible per-call end closes the call: "</" alone could
-  // still become an argument tag.
-  else if (perCallEnd !== '') body = p.sequence(body, p.toolClose(p.peek(p.literal(perCallEnd))));
-  else body = p.sequence(body, p.toolClose(p.space()));
+  // still become an argument tag. Leniently, the end may come after whitespace or not at
+  // all (the wrapper reports either).
+  else if (perCallEnd !== '') {
+    const ahead = ctx.inputs.lenient
+      ? p.choice(perCallEnd, p.sequence(p.space(), p.choice(...present(afterCall.map(core)).map((m) => p.literal(m)), p.end())))
+      : p.literal(perCallEnd);
+    body = p.sequence(body, p.toolClose(p.peek(ahead)));
+  } else body = p.sequence(body, p.toolClose(p.space()));
   return committed ? body : p.atomic(body);
 }
 
 function wrapCalls(ctx: Ctx, choice: Parser, tagged: boolean): Parser {
   const { p, a, inputs } = ctx;
   const f = a.tools.format;
+  const namePrefix = a.tools.function.name_prefix;
   const parallel = inputs.parallelToolCalls;
+  const lenient = inputs.lenient;
+  // A call written without its opener is still unambiguous when its function tag has a prefix.
+  const openerless = lenient && tagged && core(namePrefix) !== '';
+  const withoutOpener = (rest: Parser): Parser => p.recover('missing-call-opener', p.sequence(p.peek(core(namePrefix)), rest));
+  // The next call: after whitespace as the template writes it, or after a stray `;` / `,`.
+  const following = (call: Parser, canonicalSep: ParserLike): Parser => {
+    const next = p.sequence(canonicalSep, call);
+    if (!lenient) return next;
+    return p.choice(next, p.recover('call-separator', p.sequence(p.space(), p.choice(';', ','), p.space(), call)));
+  };
   let calls: Parser;
   if (f.per_call_start !== '') {
-    const wrapped = tagged
-      ? p.sequence(f.per_call_start, p.space(), choice, p.space(), f.per_call_end)
-      : p.sequence(f.per_call_start, choice, f.per_call_end);
+    const callEnd = f.per_call_end === '' ? p.eps() : closer(ctx, marker(ctx, f.per_call_end), [f.per_call_start, f.section_end, namePrefix]);
+    let wrapped = tagged
+      ? p.sequence(marker(ctx, f.per_call_start), p.space(), choice, p.space(), callEnd)
+      : p.sequence(marker(ctx, f.per_call_start), choice, callEnd);
+    if (openerless) wrapped = p.choice(wrapped, withoutOpener(p.sequence(choice, p.space(), callEnd)));
     const tail = tagged ? [p.space()] : [];
     calls = p.triggerRule(
       'tool-call',
-      parallel ? p.sequence(wrapped, p.zeroOrMore(p.sequence(p.space(), wrapped)), ...tail) : p.sequence(wrapped, ...tail),
+      parallel ? p.sequence(wrapped, p.zeroOrMore(following(wrapped, p.space())), ...tail) : p.sequence(wrapped, ...tail),
     );
     if (f.section_start !== '') {
-      const close = f.section_end === '' ? p.end() : tagged ? p.sequence(f.section_end, p.space()) : p.literal(f.section_end);
-      calls = p.triggerRule('tool-calls', p.sequence(f.section_start, p.space(), calls, p.space(), close));
+      const sectionEnd = closer(ctx, marker(ctx, f.section_end), []);
+      const close = f.section_end === '' ? p.end() : tagged ? p.sequence(sectionEnd, p.space()) : sectionEnd;
+      calls = p.triggerRule('tool-calls', p.sequence(marker(ctx, f.section_start), p.space(), calls, p.space(), close));
     }
   } else {
     const sp = tagged ? [p.space()] : [];
     // Tagged calls end with their own close tag, so only whitespace separates them
     // (MiniMax's `</invoke>\n<invoke …>`); JSON calls are listed with ", ".
-    const many = parallel ? [p.zeroOrMore(p.sequence(tagged ? p.space() : ', ', choice))] : [];
+    const many = parallel ? [p.zeroOrMore(following(choice, tagged ? p.space() : ', '))] : [];
+    const sectionEnd = f.section_end === '' ? p.eps() : closer(ctx, marker(ctx, f.section_end), []);
     // As with per-call markers, tagged sections may be followed by a newline before the turn ends.
-    calls = p.triggerRule('tool-call', p.sequence(f.section_start, ...sp, choice, ...many, ...sp, f.section_end, ...sp));
+    const section = p.sequence(marker(ctx, f.section_start), ...sp, choice, ...many, ...sp, sectionEnd, ...sp);
+    const body = openerless && f.section_start !== '' ? p.choice(section, withoutOpener(p.sequence(choice, ...many, ...sp, sectionEnd, ...sp))) : section;
+    calls = p.triggerRule('tool-call', body);
   }
   if (inputs.toolChoice !== 'required') calls = p.optional(calls);
-  const trigger = toolTriggerMarker(a);
-  const before = trigger === '' ? p.eps() : p.until(trigger);
+  const before = contentBefore(ctx, toolTriggerMarker(a), openerless ? [namePrefix] : []);
   return p.sequence(ctx.reasoning, p.optional(p.content(before)), calls, p.end());
 }
 
@@ -180,8 +255,8 @@ function tagWithJsonTools(ctx: Ctx): Parser {
   const { start, end } = a.tools.arguments;
   const alternatives = functionTools(ctx.inputs.tools).map((tool) => {
     const name = tool.function.name;
-    const args = p.sequence(start, p.toolArgs(p.jsonSchema(`tool-${name}-schema`, toolParameters(tool))), end);
-    const peek = start !== '' ? p.peek(p.literal(start)) : undefined;
+    const args = p.sequence(marker(ctx, start), p.toolArgs(p.jsonSchema(`tool-${name}-schema`, toolParameters(tool))), marker(ctx, end));
+    const peek = start === '' ? undefined : p.peek(ctx.inputs.lenient ? p.sequence(p.space(), core(start)) : p.literal(start));
     return p.sharedRule(`tool-${name}`, () => functionParser(ctx, name, args, peek));
   });
   return wrapCalls(ctx, p.choice(...alternatives), false);
@@ -219,28 +294,46 @@ function jsonOrPython(ctx: Ctx, rule: string, schema: JsonValue): Parser {
   return python.length === 0 ? json : p.choice(json, ...python);
 }
 
+/**
+ * A typed (non-string) tagged value: JSON (or the Python spelling the template may use),
+ * or when parsing leniently the same value written as a JSON string (`"5"` where an
+ * integer is expected), read as the value inside the quotes.
+ */
+function typedValue(ctx: Ctx, rule: string, schema: JsonValue): Parser {
+  const { p } = ctx;
+  const value = p.toolArgJsonValue(jsonOrPython(ctx, rule, schema));
+  if (!ctx.inputs.lenient) return value;
+  return p.choice(value, p.recover('marker-whitespace', p.sequence(p.space(), value)), p.recover('typed-value', p.sequence(p.space(), '"', value, '"', p.peek(p.space()))));
+}
+
 function tagWithTaggedTools(ctx: Ctx): Parser {
   const { p, a } = ctx;
   const args = a.tools.arguments;
-  const untilSuffix = p.sharedRule('until-suffix', () => p.until(args.value_suffix));
+  const fn = a.tools.function;
+  const f = a.tools.format;
+  // Leniently a value also ends at its closer's core or, closer missing, where the next
+  // argument, the function's close or the call's end begins.
+  const afterValue = [args.name_prefix, fn.close, f.per_call_end, f.section_end];
+  const untilSuffix = p.sharedRule('until-suffix', () => untilAny(ctx, args.value_suffix, [args.value_suffix, ...afterValue]));
+  const valueClose = (): Parser => p.toolArgClose(closer(ctx, marker(ctx, args.value_suffix), afterValue));
   const alternatives = functionTools(ctx.inputs.tools).map((tool) => {
     const name = tool.function.name;
     const required: Parser[] = [];
     const optional: Parser[] = [];
     for (const param of parameters(tool)) {
-      const open = p.toolArgOpen(p.sequence(args.name_prefix, p.toolArgName(p.literal(param.name)), args.name_suffix));
-      const close = p.toolArgClose(p.literal(args.value_suffix));
+      const open = p.toolArgOpen(p.sequence(marker(ctx, args.name_prefix), p.toolArgName(p.literal(param.name)), marker(ctx, args.name_suffix)));
       const value = mayBeString(param.schema)
-        ? p.sequence(p.toolArgStringValue(untilSuffix), close)
-        : p.sequence(p.toolArgJsonValue(jsonOrPython(ctx, `tool-${name}-arg-${param.name}-schema`, param.schema)), p.space(), close);
-      const arg = p.sharedRule(`tool-${name}-arg-${param.name}`, () => p.toolArg(p.sequence(open, args.value_prefix, value)));
+        ? p.sequence(p.toolArgStringValue(untilSuffix), valueClose())
+        : p.sequence(typedValue(ctx, `tool-${name}-arg-${param.name}-schema`, param.schema), p.space(), valueClose());
+      const arg = p.sharedRule(`tool-${name}-arg-${param.name}`, () => p.toolArg(p.sequence(open, marker(ctx, args.value_prefix), value)));
       (param.required ? required : optional).push(arg);
     }
     let seq = p.sequence(...required.flatMap((r, i) => (i > 0 ? [p.space(), r] : [r])));
     if (optional.length > 0) seq = p.sequence(seq, p.repeat(p.sequence(p.space(), p.choice(...optional)), 0, UNBOUNDED));
-    seq = p.sequence(args.start, seq, args.end);
+    seq = p.sequence(marker(ctx, args.start), seq, marker(ctx, args.end));
     // Peek for an argument tag only when one must follow: all-optional calls may have none.
-    const peek = args.name_prefix !== '' && required.length > 0 ? p.peek(p.literal(args.name_prefix)) : undefined;
+    const peekTag = ctx.inputs.lenient ? p.sequence(p.space(), core(args.name_prefix)) : p.literal(args.name_prefix);
+    const peek = args.name_prefix !== '' && required.length > 0 ? p.peek(peekTag) : undefined;
     return p.sharedRule(`tool-${name}`, () => functionParser(ctx, name, seq, peek));
   });
   return wrapCalls(ctx, p.choice(...alternatives), true);
