@@ -143,10 +143,14 @@ function jsonNativeTools(ctx: Ctx): Parser {
   // One or more calls, all optional together: an optional call inside the repetition would
   // make its first round match nothing, which fails a complete parse of a plain answer.
   const perCallTools = (): Parser => {
-    const many = p.triggerRule(
-      'tool-calls',
-      p.oneOrMore(p.sequence(standardJsonTools(p, { ...layout, force: true, start: f.per_call_start, end: f.per_call_end }), p.space())),
-    );
+    const start = f.per_call_start;
+    const end = f.per_call_end;
+    const lenientEnd = end === '' ? undefined : closer(ctx, marker(ctx, end), [start]);
+    const one = standardJsonTools(p, { ...layout, force: true, start, end, startParser: marker(ctx, start), endParser: lenientEnd });
+    const canonical = p.sequence(one, p.space());
+    // Leniently, calls may also be separated by a stray `;` or `,`.
+    const separated = p.recover('call-separator', p.sequence(p.choice(';', ','), p.space(), one, p.space()));
+    const many = p.triggerRule('tool-calls', ctx.inputs.lenient ? p.sequence(canonical, p.zeroOrMore(p.choice(canonical, separated))) : p.oneOrMore(canonical));
     return layout.force ? many : p.optional(many);
   };
   const calls = perCall ? perCallTools() : standardJsonTools(p, { ...layout, start: f.section_start, end: f.section_end });
@@ -155,7 +159,7 @@ function jsonNativeTools(ctx: Ctx): Parser {
     return p.sequence(ctx.reasoning, p.optional(p.sequence(start, p.content(p.until(end)), end)), calls, p.end());
   }
   const toolStart = f.section_start || f.per_call_start || '{';
-  return p.sequence(ctx.reasoning, p.optional(p.content(p.until(toolStart))), calls, p.end());
+  return p.sequence(ctx.reasoning, p.optional(p.content(contentBefore(ctx, toolStart))), calls, p.end());
 }
 
 /** The call id between the function name and its arguments, when the template has one. */
