@@ -40,7 +40,7 @@ function marker(ctx: Ctx, text: string): ParserLike {
   if (!ctx.inputs.lenient || text === '') return text;
   const c = core(text);
   if (c === '') return p.choice(text, p.recover('marker-whitespace', p.space()));
-  const trail = c === text.trimEnd() ? p.eps() : p.space();
+  const trail = text.trimEnd() === text ? p.eps() : p.space();
   return p.choice(text, p.recover('marker-whitespace', p.sequence(p.space(), c, trail)));
 }
 
@@ -68,14 +68,13 @@ function contentBefore(ctx: Ctx, trigger: string, more: readonly string[] = []):
 
 /**
  * Text up to `delimiter`, and when parsing leniently also up to the first of `more`
- * (trimmed). The canonical `until` stays as a second alternative the parser never reaches
- * (the first always matches) so the grammar keeps the canonical language.
+ * (trimmed), so a marker written differently is never read as text. The grammar then
+ * keeps such text out too: canonical output never has it there.
  */
 function untilAny(ctx: Ctx, delimiter: string, more: readonly string[]): Parser {
   const { p } = ctx;
   const stops = present([delimiter, ...more.map(core)]);
-  if (!ctx.inputs.lenient || stops.length === 1) return p.until(delimiter);
-  return p.choice(p.untilOneOf(stops), p.until(delimiter));
+  return !ctx.inputs.lenient || stops.length === 1 ? p.until(delimiter) : p.untilOneOf(stops);
 }
 
 /** The trigger marker of tool calls: the section start, else the per-call start. */
@@ -223,7 +222,7 @@ function wrapCalls(ctx: Ctx, choice: Parser, tagged: boolean): Parser {
   };
   let calls: Parser;
   if (f.per_call_start !== '') {
-    const callEnd = f.per_call_end === '' ? p.eps() : closer(ctx, marker(ctx, f.per_call_end), [f.per_call_start, f.section_end, namePrefix]);
+    const callEnd: ParserLike = f.per_call_end === '' ? '' : closer(ctx, marker(ctx, f.per_call_end), [f.per_call_start, f.section_end, namePrefix]);
     let wrapped = tagged
       ? p.sequence(marker(ctx, f.per_call_start), p.space(), choice, p.space(), callEnd)
       : p.sequence(marker(ctx, f.per_call_start), choice, callEnd);
