@@ -297,16 +297,35 @@ function jsonOrPython(ctx: Ctx, rule: string, schema: JsonValue): Parser {
   return python.length === 0 ? json : p.choice(json, ...python);
 }
 
+/** The JSON scalars a schema's `type` names (numbers, booleans, null), as parsers. */
+function scalarsOf(p: ChatBuilder, schema: JsonValue): Parser[] {
+  const type = isObject(schema) ? schema['type'] : undefined;
+  const types = typeof type === 'string' ? [type] : Array.isArray(type) ? type : [];
+  const scalars: Parser[] = [];
+  if (types.includes('integer') || types.includes('number')) scalars.push(p.jsonNumber());
+  if (types.includes('boolean')) scalars.push(p.jsonBool());
+  if (types.includes('null')) scalars.push(p.jsonNull());
+  return scalars;
+}
+
 /**
- * A typed (non-string) tagged value: JSON (or the Python spelling the template may use),
- * or when parsing leniently the same value written as a JSON string (`"5"` where an
- * integer is expected), read as the value inside the quotes.
+ * A typed (non-string) tagged value: JSON (or the Python spelling the template may use).
+ * Leniently also after stray whitespace, or a number, boolean or null the schema asks for
+ * written as a JSON string (`"5"`), read as the value inside the quotes.
  */
 function typedValue(ctx: Ctx, rule: string, schema: JsonValue): Parser {
   const { p } = ctx;
   const value = p.toolArgJsonValue(jsonOrPython(ctx, rule, schema));
   if (!ctx.inputs.lenient) return value;
-  return p.choice(value, p.recover('marker-whitespace', p.sequence(p.space(), value)), p.recover('typed-value', p.sequence(p.space(), '"', value, '"', p.peek(p.space()))));
+  const spaced = p.recover('marker-whitespace', p.sequence(p.space(), value));
+  const scalars = scalarsOf(p, schema);
+  if (scalars.length === 0) return p.choice(value, spaced);
+  // First, unlike other recoveries: the parser does not check values against the schema, so
+  // the canonical alternative would read `"5"` as a string; canonical output never quotes a
+  // value of this type, so nothing canonical reaches past this one. Atomic: a stream shows
+  // the value only once the closing quote proves it is not a string like `"5 days"`.
+  const quoted = p.recover('typed-value', p.atomic(p.sequence(p.space(), '"', p.toolArgJsonValue(p.choice(...scalars)), '"')));
+  return p.choice(quoted, value, spaced);
 }
 
 function tagWithTaggedTools(ctx: Ctx): Parser {
