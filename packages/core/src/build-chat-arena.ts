@@ -46,14 +46,17 @@ function marker(ctx: Ctx, text: string): ParserLike {
 
 /**
  * A closer (`close`, built with {@link marker}), or when parsing leniently nothing where
- * one of `next` (trimmed marker texts) or the end of the output follows: models drop
- * `</parameter>` before the next argument or stop before the last `</tool_call>`.
+ * one of `next` (trimmed marker texts) or, with `atEnd`, the end of the output follows:
+ * models drop `</parameter>` before the next argument or stop before the last `</tool_call>`.
+ * A value cut by the end of the output is left to the truncated reading instead: the text
+ * may have been cut there, not finished.
  */
-function closer(ctx: Ctx, close: ParserLike, next: readonly string[]): Parser {
+function closer(ctx: Ctx, close: ParserLike, next: readonly string[], atEnd = true): Parser {
   const { p } = ctx;
   if (!ctx.inputs.lenient) return p.sequence(close);
-  const ahead = present(next.map(core)).map((m) => p.literal(m));
-  return p.choice(close, p.recover('missing-closer', p.peek(p.sequence(p.space(), p.choice(...ahead, p.end())))));
+  const ahead: Parser[] = present(next.map(core)).map((m) => p.literal(m));
+  if (atEnd) ahead.push(p.end());
+  return p.choice(close, p.recover('missing-closer', p.peek(p.sequence(p.space(), p.choice(...ahead)))));
 }
 
 /**
@@ -158,7 +161,8 @@ function jsonNativeTools(ctx: Ctx): Parser {
     return p.sequence(ctx.reasoning, p.optional(p.sequence(start, p.content(p.until(end)), end)), calls, p.end());
   }
   const toolStart = f.section_start || f.per_call_start || '{';
-  return p.sequence(ctx.reasoning, p.optional(p.content(contentBefore(ctx, toolStart))), calls, p.end());
+  const body = p.sequence(ctx.reasoning, p.optional(p.content(contentBefore(ctx, toolStart))), calls, p.end());
+  return ctx.inputs.lenient && core(toolStart) !== toolStart ? p.choice(body, canonicalReading(ctx, toolStart, calls)) : body;
 }
 
 /** The call id between the function name and its arguments, when the template has one. */
@@ -249,8 +253,22 @@ function wrapCalls(ctx: Ctx, choice: Parser, tagged: boolean): Parser {
     calls = p.triggerRule('tool-call', body);
   }
   if (inputs.toolChoice !== 'required') calls = p.optional(calls);
-  const before = contentBefore(ctx, toolTriggerMarker(a), openerless ? [namePrefix] : []);
-  return p.sequence(ctx.reasoning, p.optional(p.content(before)), calls, p.end());
+  const trigger = toolTriggerMarker(a);
+  const before = contentBefore(ctx, trigger, openerless ? [namePrefix] : []);
+  const body = p.sequence(ctx.reasoning, p.optional(p.content(before)), calls, p.end());
+  // Without a stop beyond the trigger itself, both readings are the same.
+  return lenient && trigger !== '' && (core(trigger) !== trigger || openerless) ? p.choice(body, canonicalReading(ctx, trigger, calls)) : body;
+}
+
+/**
+ * The content and calls read as the strict parser does, for the lenient parser to fall back
+ * on when its own reading fails: a plain answer that merely mentions a marker core
+ * ("use <tool_call> tags") stays content, as without leniency. Never the grammar's: its
+ * content is read by the lenient alternative already.
+ */
+function canonicalReading(ctx: Ctx, trigger: string, calls: Parser): Parser {
+  const { p } = ctx;
+  return p.recover('marker-as-content', p.sequence(ctx.reasoning, p.optional(p.content(p.until(trigger))), calls, p.end()));
 }
 
 function tagWithJsonTools(ctx: Ctx): Parser {
@@ -337,7 +355,7 @@ function tagWithTaggedTools(ctx: Ctx): Parser {
   // argument, the function's close or the call's end begins.
   const afterValue = [args.name_prefix, fn.close, f.per_call_end, f.section_end];
   const untilSuffix = p.sharedRule('until-suffix', () => untilAny(ctx, args.value_suffix, [args.value_suffix, ...afterValue]));
-  const valueClose = (): Parser => p.toolArgClose(closer(ctx, marker(ctx, args.value_suffix), afterValue));
+  const valueClose = (): Parser => p.toolArgClose(closer(ctx, marker(ctx, args.value_suffix), afterValue, false));
   const alternatives = functionTools(ctx.inputs.tools).map((tool) => {
     const name = tool.function.name;
     const required: Parser[] = [];

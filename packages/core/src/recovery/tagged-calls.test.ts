@@ -170,7 +170,7 @@ describe('missing-closer', () => {
   it('GLM-4.7-Flash: the output stops after the last value', () => {
     expectRecovered(
       'GLM-4.7-Flash',
-      'Hmm.</think><tool_call>get_weather<arg_key>city</arg_key><arg_value>Paris</arg_value><arg_key>days</arg_key><arg_value>3',
+      'Hmm.</think><tool_call>get_weather<arg_key>city</arg_key><arg_value>Paris</arg_value><arg_key>days</arg_key><arg_value>3</arg_value>',
       message('', [PARIS_3], 'Hmm.'),
       ['missing-closer'],
     );
@@ -201,6 +201,12 @@ describe('missing-closer', () => {
       message('', [['get_weather', '{"city": "Paris"}']]),
       ['missing-closer'],
     );
+  });
+
+  it('a value cut by the end of the output stays a truncated read, not a recovered one', () => {
+    const parsed = familyParsers('Qwen3-Coder').lenient.parse('<tool_call>\n<function=get_weather>\n<parameter=city>\nPar');
+    expect(parsed.tool_calls?.[0]?.function.arguments).toBe('{"city":"Par');
+    expect(parsed.warnings?.map((w) => w.code)).toEqual(['truncated']);
   });
 });
 
@@ -281,16 +287,23 @@ describe('call-separator', () => {
   });
 });
 
-describe('what stays as it was', () => {
-  it('a stray marker in a plain answer keeps the whole text', () => {
-    const { lenient } = familyParsers('Qwen3-Coder');
-    const output = 'Write <function=name> to call a tool.';
-    expect(lenient.parse(output).content).toBe(output);
+describe('marker-as-content', () => {
+  it.each([
+    ['Qwen3-Coder', 'Write <function=name> to call a tool.'],
+    ['Qwen3-Coder', 'Use <tool_call> tags.'],
+    ['NousResearch-Hermes-3-Llama-3.1-8B-tool_use', 'Use <tool_call> tags.'],
+  ])('%s: a plain answer mentioning a marker stays content, as the strict parser reads it', (template, output) => {
+    const { lenient, strict } = familyParsers(template);
+    const parsed = lenient.parse(output);
+    expect(parsed.content).toBe(output);
+    expect(parsed.warnings?.map((w) => w.rule)).toEqual(['marker-as-content']);
+    expect(streamedMessageAppendOnly(lenient, output)).toEqual(message(output, []));
+    expect(strict.parse(output)).toEqual(message(output, []));
   });
 
   it('an unknown function is not recovered into a call', () => {
     const { lenient } = familyParsers('Qwen3-Coder');
-    const output = '<tool_call><function=get_time><parameter=zone>UTC</parameter></function></tool_call>';
+    const output = 'Sure. <tool_call><function=get_time><parameter=zone>UTC</parameter></function></tool_call>';
     const parsed = lenient.parse(output);
     expect(parsed.tool_calls).toBeUndefined();
     expect(parsed.content).toBe(output);
