@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { grammarAccepts } from '../formats/format-test-support.js';
+import { grammarAccepts, streamedMessageAppendOnly } from '../formats/format-test-support.js';
 import { familyParsers, fillSlots, slotChoices, slotted, type SlottedOutput } from './tagged-calls-support.js';
 
 /**
@@ -86,6 +86,17 @@ describe.each(CANONICAL)('%s: whitespace around markers', (template, output) => 
         expect(warnings?.every((w) => w.code === 'recovered' && w.rule === 'marker-whitespace') ?? true).toBe(true);
       }),
       { numRuns: 60 },
+    );
+  });
+
+  it('streams the same message, never retracting, for random whitespace', () => {
+    const { warnings: _warnings, ...expected } = lenient.parse(canonical);
+    const fills = fc.tuple(...output.slots.map((slot) => fc.constantFrom(...slotChoices(slot.kind))));
+    fc.assert(
+      fc.property(fills, (fill) => {
+        expect(streamedMessageAppendOnly(lenient, fillSlots(output, fill))).toEqual(expected);
+      }),
+      { numRuns: 5 },
     );
   });
 });
