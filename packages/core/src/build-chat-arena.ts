@@ -51,9 +51,9 @@ function marker(ctx: Ctx, text: string): ParserLike {
  * A value cut by the end of the output is left to the truncated reading instead: the text
  * may have been cut there, not finished.
  */
-function closer(ctx: Ctx, close: ParserLike, next: readonly string[], atEnd = true): Parser {
+function closer(ctx: Ctx, close: ParserLike, next: readonly string[], atEnd = true): ParserLike {
   const { p } = ctx;
-  if (!ctx.inputs.lenient) return p.sequence(close);
+  if (!ctx.inputs.lenient) return close;
   const ahead: Parser[] = present(next.map(core)).map((m) => p.literal(m));
   if (atEnd) ahead.push(p.end());
   return p.choice(close, p.recover('missing-closer', p.peek(p.sequence(p.space(), p.choice(...ahead)))));
@@ -151,8 +151,8 @@ function jsonNativeTools(ctx: Ctx): Parser {
     const one = standardJsonTools(p, { ...layout, force: true, start, end, startParser: marker(ctx, start), endParser: lenientEnd });
     const canonical = p.sequence(one, p.space());
     // Leniently, calls may also be separated by a stray `;` or `,`.
-    const separated = p.recover('call-separator', p.sequence(p.choice(';', ','), p.space(), one, p.space()));
-    const many = p.triggerRule('tool-calls', ctx.inputs.lenient ? p.sequence(canonical, p.zeroOrMore(p.choice(canonical, separated))) : p.oneOrMore(canonical));
+    const separated = (): Parser => p.recover('call-separator', p.sequence(p.choice(';', ','), p.space(), one, p.space()));
+    const many = p.triggerRule('tool-calls', ctx.inputs.lenient ? p.sequence(canonical, p.zeroOrMore(p.choice(canonical, separated()))) : p.oneOrMore(canonical));
     return layout.force ? many : p.optional(many);
   };
   const calls = perCall ? perCallTools() : standardJsonTools(p, { ...layout, start: f.section_start, end: f.section_end });
@@ -237,8 +237,8 @@ function wrapCalls(ctx: Ctx, choice: Parser, tagged: boolean): Parser {
       parallel ? p.sequence(wrapped, p.zeroOrMore(following(wrapped, p.space())), ...tail) : p.sequence(wrapped, ...tail),
     );
     if (f.section_start !== '') {
-      const sectionEnd = closer(ctx, marker(ctx, f.section_end), []);
-      const close = f.section_end === '' ? p.end() : tagged ? p.sequence(sectionEnd, p.space()) : sectionEnd;
+      const sectionEnd = (): ParserLike => closer(ctx, marker(ctx, f.section_end), []);
+      const close = f.section_end === '' ? p.end() : tagged ? p.sequence(sectionEnd(), p.space()) : p.sequence(sectionEnd());
       calls = p.triggerRule('tool-calls', p.sequence(marker(ctx, f.section_start), p.space(), calls, p.space(), close));
     }
   } else {
@@ -246,7 +246,7 @@ function wrapCalls(ctx: Ctx, choice: Parser, tagged: boolean): Parser {
     // Tagged calls end with their own close tag, so only whitespace separates them
     // (MiniMax's `</invoke>\n<invoke …>`); JSON calls are listed with ", ".
     const many = parallel ? [p.zeroOrMore(following(choice, tagged ? p.space() : ', '))] : [];
-    const sectionEnd = f.section_end === '' ? p.eps() : closer(ctx, marker(ctx, f.section_end), []);
+    const sectionEnd = f.section_end === '' ? '' : closer(ctx, marker(ctx, f.section_end), []);
     // As with per-call markers, tagged sections may be followed by a newline before the turn ends.
     const section = p.sequence(marker(ctx, f.section_start), ...sp, choice, ...many, ...sp, sectionEnd, ...sp);
     const body = openerless && f.section_start !== '' ? p.choice(section, withoutOpener(p.sequence(choice, ...many, ...sp, sectionEnd, ...sp))) : section;
@@ -362,9 +362,10 @@ function tagWithTaggedTools(ctx: Ctx): Parser {
     const optional: Parser[] = [];
     for (const param of parameters(tool)) {
       const open = p.toolArgOpen(p.sequence(marker(ctx, args.name_prefix), p.toolArgName(p.literal(param.name)), marker(ctx, args.name_suffix)));
+      const close = valueClose();
       const value = mayBeString(param.schema)
-        ? p.sequence(p.toolArgStringValue(untilSuffix), valueClose())
-        : p.sequence(typedValue(ctx, `tool-${name}-arg-${param.name}-schema`, param.schema), p.space(), valueClose());
+        ? p.sequence(p.toolArgStringValue(untilSuffix), close)
+        : p.sequence(typedValue(ctx, `tool-${name}-arg-${param.name}-schema`, param.schema), p.space(), close);
       const arg = p.sharedRule(`tool-${name}-arg-${param.name}`, () => p.toolArg(p.sequence(open, marker(ctx, args.value_prefix), value)));
       (param.required ? required : optional).push(arg);
     }
@@ -372,8 +373,8 @@ function tagWithTaggedTools(ctx: Ctx): Parser {
     if (optional.length > 0) seq = p.sequence(seq, p.repeat(p.sequence(p.space(), p.choice(...optional)), 0, UNBOUNDED));
     seq = p.sequence(marker(ctx, args.start), seq, marker(ctx, args.end));
     // Peek for an argument tag only when one must follow: all-optional calls may have none.
-    const peekTag = ctx.inputs.lenient ? p.sequence(p.space(), core(args.name_prefix)) : p.literal(args.name_prefix);
-    const peek = args.name_prefix !== '' && required.length > 0 ? p.peek(peekTag) : undefined;
+    const peekTag = (): Parser => (ctx.inputs.lenient ? p.sequence(p.space(), core(args.name_prefix)) : p.literal(args.name_prefix));
+    const peek = args.name_prefix !== '' && required.length > 0 ? p.peek(peekTag()) : undefined;
     return p.sharedRule(`tool-${name}`, () => functionParser(ctx, name, seq, peek));
   });
   return wrapCalls(ctx, p.choice(...alternatives), true);
