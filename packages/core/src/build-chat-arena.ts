@@ -71,13 +71,14 @@ function contentBefore(ctx: Ctx, trigger: string, more: readonly string[] = []):
 
 /**
  * Text up to `delimiter`, and when parsing leniently also up to the first of `more`
- * (trimmed), so a marker written differently is never read as text. The grammar then
- * keeps such text out too: canonical output never has it there.
+ * (trimmed), so a marker written differently is never read as text. The canonical `until`
+ * follows as an alternative the parser never reaches (the first always matches): the
+ * grammar's language stays the canonical one, where such text may appear.
  */
 function untilAny(ctx: Ctx, delimiter: string, more: readonly string[]): Parser {
   const { p } = ctx;
   const stops = present([delimiter, ...more.map(core)]);
-  return !ctx.inputs.lenient || stops.length === 1 ? p.until(delimiter) : p.untilOneOf(stops);
+  return !ctx.inputs.lenient || stops.length === 1 ? p.until(delimiter) : p.choice(p.untilOneOf(stops), p.until(delimiter));
 }
 
 /** The trigger marker of tool calls: the section start, else the per-call start. */

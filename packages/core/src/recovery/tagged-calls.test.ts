@@ -176,10 +176,12 @@ describe('missing-closer', () => {
     );
   });
 
-  it('GLM-4.6: </arg_value> omitted before the next <arg_key>', () => {
+  it('GLM-4.6: </arg_value> omitted before the next <arg_key> and before </tool_call>', () => {
+    // (With the last closer in place the canonical grammar would take the rest as the first
+    // string value: that text is canonical for another message.)
     expectRecovered(
       'GLM-4.6',
-      '<think>Hmm.</think>\n<tool_call>get_weather\n<arg_key>city</arg_key>\n<arg_value>Paris\n<arg_key>days</arg_key>\n<arg_value>3</arg_value>\n</tool_call>',
+      '<think>Hmm.</think>\n<tool_call>get_weather\n<arg_key>city</arg_key>\n<arg_value>Paris\n<arg_key>days</arg_key>\n<arg_value>3\n</tool_call>',
       message('', [PARIS_3], 'Hmm.'),
       ['missing-closer'],
     );
@@ -307,5 +309,19 @@ describe('marker-as-content', () => {
     const parsed = lenient.parse(output);
     expect(parsed.tool_calls).toBeUndefined();
     expect(parsed.content).toBe(output);
+  });
+});
+
+describe('the grammar stays canonical', () => {
+  it('a string value may still contain a marker core the lenient parser stops at', () => {
+    const { lenient, strict } = familyParsers('Qwen3-Coder');
+    const output = '<tool_call>\n<function=get_weather>\n<parameter=city>\nA</function>B\n</parameter>\n</function>\n</tool_call>';
+    expect(grammarVerdict(lenient, output)).toBe('accepted');
+    expect(grammarVerdict(strict, output)).toBe('accepted');
+  });
+
+  it('the lazy grammar starts at the canonical trigger only', () => {
+    const { lenient } = familyParsers('Qwen3-Coder');
+    expect(lenient.grammarTriggers).toEqual([{ type: 'word', value: '<tool_call>\n' }]);
   });
 });
