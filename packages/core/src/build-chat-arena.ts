@@ -167,19 +167,20 @@ function jsonNativeTools(ctx: Ctx): Parser {
 }
 
 /** The call id between the function name and its arguments, when the template has one. */
-function callIdSection(p: ChatBuilder, a: TemplateAnalysis): Parser | undefined {
+function callIdSection(ctx: Ctx): Parser | undefined {
+  const { p, a } = ctx;
   const { pos, prefix, suffix } = a.tools.call_id;
   const argsStart = a.tools.arguments.start;
   if (pos !== 'BETWEEN_FUNC_AND_ARGS' || prefix === '' || (suffix === '' && argsStart === '')) return undefined;
   return suffix !== ''
-    ? p.sequence(p.optional(p.sequence(prefix, p.toolId(p.until(suffix)))), suffix)
-    : p.optional(p.sequence(prefix, p.toolId(p.until(argsStart))));
+    ? p.sequence(p.optional(p.sequence(marker(ctx, prefix), p.toolId(p.until(suffix)))), marker(ctx, suffix))
+    : p.optional(p.sequence(marker(ctx, prefix), p.toolId(p.until(argsStart))));
 }
 
 function functionParser(ctx: Ctx, name: string, args: Parser, peekArgs: Parser | undefined): Parser {
   const { p, a } = ctx;
   const fn = a.tools.function;
-  const idSection = callIdSection(p, a);
+  const idSection = callIdSection(ctx);
   const id = idSection ?? p.eps();
   const open = p.toolOpen(p.sequence(marker(ctx, fn.name_prefix), p.toolName(p.literal(name)), marker(ctx, fn.name_suffix)));
   // Commit to this function as soon as its header is unambiguous, so a partial parse shows

@@ -113,6 +113,26 @@ describe('marker-whitespace', () => {
   });
 });
 
+describe('marker-whitespace (TAG_WITH_JSON)', () => {
+  it('Mistral-Small-3.2: spaces around the [ARGS] marker', () => {
+    expectRecovered(
+      'Mistral-Small-3.2-24B-Instruct-2506',
+      '[TOOL_CALLS]get_weather [ARGS] {"city": "Paris"}',
+      message('', [['get_weather', '{"city": "Paris"}']]),
+      ['marker-whitespace'],
+    );
+  });
+
+  it('Mistral-Small-3.2: calls separated by ";"', () => {
+    expectRecovered(
+      'Mistral-Small-3.2-24B-Instruct-2506',
+      '[TOOL_CALLS]get_weather[ARGS]{"city": "Paris"}; [TOOL_CALLS]ping[ARGS]{}',
+      message('', [['get_weather', '{"city": "Paris"}'], ['ping', '{}']]),
+      ['call-separator'],
+    );
+  });
+});
+
 describe('missing-call-opener', () => {
   it('Qwen3-Coder: the call starts at <function=…> and ends with </tool_call>', () => {
     expectRecovered(
