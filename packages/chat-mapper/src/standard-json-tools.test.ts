@@ -34,6 +34,22 @@ describe('standardJsonTools', () => {
     expect(m.tool_calls?.[0]?.function).toEqual({ name: 'ping', arguments: '{}' });
   });
 
+  it('reads the markers with the given parsers, when given', () => {
+    const p = new ChatBuilder();
+    const calls = standardJsonTools(p, {
+      tools,
+      parallel: false,
+      force: true,
+      start: '<A>\n',
+      end: '\n</A>',
+      startParser: p.choice('<A>\n', '<A>'),
+      endParser: p.choice('\n</A>', '</A>'),
+    });
+    const result = parse(p.build(p.sequence(calls, p.end())), '<A>{"name": "ping", "arguments": {}}</A>');
+    expect(result.status).toBe('success');
+    expect(mapChatAst(result.nodes).message.tool_calls?.[0]?.function).toEqual({ name: 'ping', arguments: '{}' });
+  });
+
   it('reads nested keys', () => {
     const m = run({ start: '<A>', end: '</A>', nameKey: 'function.name', argsKey: 'function.arguments' }, '<A>{"function": {"name": "ping", "arguments": {}}}</A>');
     expect(m.tool_calls?.[0]?.function).toEqual({ name: 'ping', arguments: '{}' });

@@ -1,4 +1,4 @@
-import type { Parser } from '@autoparser/peg-core';
+import type { Parser, ParserLike } from '@autoparser/peg-core';
 import type { ChatBuilder } from './chat-builder.js';
 import { functionTools, toolParameters, type ChatTool } from './chat-tool.js';
 
@@ -8,6 +8,10 @@ export interface JsonToolsLayout {
   readonly start: string;
   /** Text after the calls (may be empty). */
   readonly end: string;
+  /** How `start` is read, when not literally (a lenient parser's recoveries). */
+  readonly startParser?: ParserLike;
+  /** How `end` is read, when not literally (a lenient parser's recoveries). */
+  readonly endParser?: ParserLike;
   /** The tools that may be called. */
   readonly tools: readonly ChatTool[];
   /** Several calls, separated by commas. */
@@ -155,7 +159,7 @@ export function standardJsonTools(p: ChatBuilder, layout: JsonToolsLayout): Pars
   }
   // Templates may write a newline after the section's end marker (Command R+'s "```\n").
   const after = layout.end.trim() !== '' ? p.space() : p.eps();
-  const section = p.sharedRule('tool-call', () => p.sequence(layout.start, p.space(), calls, p.space(), layout.end, after), true);
+  const section = p.sharedRule('tool-call', () => p.sequence(layout.startParser ?? layout.start, p.space(), calls, p.space(), layout.endParser ?? layout.end, after), true);
   return layout.force ? section : p.optional(section);
 }
 

@@ -1,5 +1,5 @@
 import { ChatBuilder, functionTools, standardJsonTools, toolParameters, type ChatFormat, type ChatTool } from '@autoparser/chat-mapper';
-import { UNBOUNDED, type Arena, type JsonValue, type Parser } from '@autoparser/peg-core';
+import { UNBOUNDED, type Arena, type JsonValue, type Parser, type ParserLike } from '@autoparser/peg-core';
 import type { TemplateAnalysis } from '@autoparser/template-analyzer';
 import type { GeneratorInputs } from './generator-inputs.js';
 import { mayBeString } from './may-be-string.js';
@@ -29,6 +29,59 @@ const LLAMA_PYTHON_TAG = '<|python_tag|>';
 const LLAMA_PYTHON_TAG_RULE = 'llama-python-tag';
 
 const alwaysWrapped = (a: TemplateAnalysis): boolean => a.content.mode === 'ALWAYS_WRAPPED';
+
+const core = (marker: string): string => marker.trim();
+const present = (markers: readonly string[]): string[] => [...new Set(markers.filter((m) => m !== ''))];
+
+/**
+ * A marker as the template writes it, or, when parsing leniently, its core with any
+ * whitespace before it (and after it where the template writes some): models drop, add
+ * or change the newlines around tags (Qwen3-Coder's calls on one line).
+ */
+function marker(ctx: Ctx, text: string): ParserLike {
+  const { p } = ctx;
+  if (!ctx.inputs.lenient || text === '') return text;
+  const c = core(text);
+  if (c === '') return p.choice(text, p.recover('marker-whitespace', p.space()));
+  const trail = text.trimEnd() === text ? p.eps() : p.space();
+  return p.choice(text, p.recover('marker-whitespace', p.sequence(p.space(), c, trail)));
+}
+
+/**
+ * A closer (`close`, built with {@link marker}), or when parsing leniently nothing where
+ * one of `next` (trimmed marker texts) or, with `atEnd`, the end of the output follows:
+ * models drop `</parameter>` before the next argument or stop before the last `</tool_call>`.
+ * A value cut by the end of the output is left to the truncated reading instead: the text
+ * may have been cut there, not finished.
+ */
+function closer(ctx: Ctx, close: ParserLike, next: readonly string[], atEnd = true): ParserLike {
+  const { p } = ctx;
+  if (!ctx.inputs.lenient) return close;
+  const ahead: Parser[] = present(next.map(core)).map((m) => p.literal(m));
+  if (atEnd) ahead.push(p.end());
+  return p.choice(close, p.recover('missing-closer', p.peek(p.sequence(p.space(), p.choice(...ahead)))));
+}
+
+/**
+ * The content before the tool calls: up to the trigger marker, and when parsing leniently
+ * also up to its core and to `more` (trimmed markers a call may start with), so a stream
+ * never shows the text of a call written with other whitespace or without its opener.
+ */
+function contentBefore(ctx: Ctx, trigger: string, more: readonly string[] = []): Parser {
+  if (trigger === '') return ctx.p.eps();
+  return untilAny(ctx, trigger, [core(trigger), ...more]);
+}
+
+/**
+ * Text up to `delimiter`, and when parsing leniently also up to the first of `more`
+ * (trimmed), so a marker written differently is never read as text. The grammar keeps the
+ * canonical `until` (a dual node), so it stays exactly the strict one.
+ */
+function untilAny(ctx: Ctx, delimiter: string, more: readonly string[]): Parser {
+  const { p } = ctx;
+  const stops = present([delimiter, ...more.map(core)]);
+  return !ctx.inputs.lenient || stops.length === 1 ? p.until(delimiter) : p.dual(p.untilOneOf(stops), p.until(delimiter));
+}
 
 /** The trigger marker of tool calls: the section start, else the per-call start. */
 export function toolTriggerMarker(a: TemplateAnalysis): string {
@@ -161,9 +214,12 @@ function callsEnd(ctx: Ctx): Parser {
   const { p, a, inputs } = ctx;
   if (!inputs.lenient) return p.end();
   const trigger = toolTriggerMarker(a).trim();
+  // Text that starts with a call marker (the trigger, or a function prefix the content stops
+  // at) is a call that failed, not text after calls: the strict reading decides what it is.
+  const openers = present([trigger, a.tools.function.name_prefix.trim()]);
   const text =
     trigger !== ''
-      ? p.content(p.until(trigger))
+      ? p.sequence(p.negate(p.sequence(p.space(), p.choice(...openers))), p.content(p.until(trigger)))
       : a.tools.format.mode === 'JSON_NATIVE'
         ? p.sequence(p.negate(p.sequence(p.space(), '{')), p.content(p.rest()))
         : p.content(p.rest());
@@ -214,10 +270,16 @@ function jsonNativeTools(ctx: Ctx): Parser {
   // One or more calls, all optional together: an optional call inside the repetition would
   // make its first round match nothing, which fails a complete parse of a plain answer.
   const perCallTools = (): Parser => {
-    const many = p.triggerRule(
-      'tool-calls',
-      p.oneOrMore(p.sequence(standardJsonTools(p, { ...layout, force: true, start: f.per_call_start, end: f.per_call_end }), p.space())),
-    );
+    const start = f.per_call_start;
+    const end = f.per_call_end;
+    const lenientEnd = end === '' ? undefined : closer(ctx, marker(ctx, end), [start]);
+    const one = standardJsonTools(p, { ...layout, force: true, start, end, startParser: marker(ctx, start), endParser: lenientEnd });
+    const canonical = p.sequence(one, p.space());
+    // Leniently, calls may also be separated by a stray `;` or `,`.
+    const separated = (): Parser => p.recover('call-separator', p.sequence(p.choice(';', ','), p.space(), one, p.space()));
+    // The grammar keeps the canonical repetition (a dual node), so its text stays the strict one.
+    const lenientMany = (): Parser => p.dual(p.sequence(canonical, p.zeroOrMore(p.choice(canonical, separated()))), p.oneOrMore(canonical));
+    const many = p.triggerRule('tool-calls', ctx.inputs.lenient ? lenientMany() : p.oneOrMore(canonical));
     return layout.force ? many : p.optional(many);
   };
   const calls = perCall ? perCallTools() : standardJsonTools(p, { ...layout, start: f.section_start, end: f.section_end });
@@ -226,36 +288,40 @@ function jsonNativeTools(ctx: Ctx): Parser {
     return p.sequence(ctx.reasoning, p.optional(p.sequence(start, p.content(p.until(end)), end)), calls, callsEnd(ctx));
   }
   const toolStart = f.section_start || f.per_call_start || '{';
-  // Without a marker a call starts at its object; a lenient parse also looks for the
-  // recovered openings (a ```json fence, an array of calls), which content must not swallow.
-  // Only when calls are optional: there is no trigger, so no grammar the content could change.
-  const recoverOpenings = toolStart === '{' && inputs.lenient && !layout.force;
-  const plain = p.sequence(ctx.reasoning, contentBeforeCalls(ctx, toolStart, calls), calls, callsEnd(ctx));
-  if (!recoverOpenings) return plain;
-  // Llama 3.x may open its calls with `<|python_tag|>`, as for its built-in tools (whose
-  // Python calls have no `{` after the tag, so they stay content).
-  const tagged = p.sequence(p.optional(p.recover(LLAMA_PYTHON_TAG_RULE, p.sequence(LLAMA_PYTHON_TAG, p.space()))), calls);
-  const starts = ['{', '```json', '[{', `${LLAMA_PYTHON_TAG}{`];
-  // Prose with braces of its own is read by the plain path's `prose-before-json-call`.
-  return p.choice(p.sequence(ctx.reasoning, p.optional(p.content(p.untilOneOf(starts))), tagged, callsEnd(ctx)), plain);
+  if (toolStart === '{') {
+    const plain = p.sequence(ctx.reasoning, contentBeforeCalls(ctx, toolStart, calls), calls, callsEnd(ctx));
+    // Without a marker a call starts at its object; a lenient parse also looks for the
+    // recovered openings (a ```json fence, an array of calls), which content must not swallow.
+    // Only when calls are optional: there is no trigger, so no grammar the content could change.
+    if (!inputs.lenient || layout.force) return plain;
+    // Llama 3.x may open its calls with `<|python_tag|>`, as for its built-in tools (whose
+    // Python calls have no `{` after the tag, so they stay content).
+    const tagged = p.sequence(p.optional(p.recover(LLAMA_PYTHON_TAG_RULE, p.sequence(LLAMA_PYTHON_TAG, p.space()))), calls);
+    const starts = ['{', '```json', '[{', `${LLAMA_PYTHON_TAG}{`];
+    // Prose with braces of its own is read by the plain path's `prose-before-json-call`.
+    return p.choice(p.sequence(ctx.reasoning, p.optional(p.content(p.untilOneOf(starts))), tagged, callsEnd(ctx)), plain);
+  }
+  const body = p.sequence(ctx.reasoning, p.optional(p.content(contentBefore(ctx, toolStart))), calls, callsEnd(ctx));
+  return ctx.inputs.lenient && core(toolStart) !== toolStart ? p.choice(body, canonicalReading(ctx, toolStart, calls)) : body;
 }
 
 /** The call id between the function name and its arguments, when the template has one. */
-function callIdSection(p: ChatBuilder, a: TemplateAnalysis): Parser | undefined {
+function callIdSection(ctx: Ctx): Parser | undefined {
+  const { p, a } = ctx;
   const { pos, prefix, suffix } = a.tools.call_id;
   const argsStart = a.tools.arguments.start;
   if (pos !== 'BETWEEN_FUNC_AND_ARGS' || prefix === '' || (suffix === '' && argsStart === '')) return undefined;
   return suffix !== ''
-    ? p.sequence(p.optional(p.sequence(prefix, p.toolId(p.until(suffix)))), suffix)
-    : p.optional(p.sequence(prefix, p.toolId(p.until(argsStart))));
+    ? p.sequence(p.optional(p.sequence(marker(ctx, prefix), p.toolId(p.until(suffix)))), marker(ctx, suffix))
+    : p.optional(p.sequence(marker(ctx, prefix), p.toolId(p.until(argsStart))));
 }
 
 function functionParser(ctx: Ctx, name: string, args: Parser, peekArgs: Parser | undefined): Parser {
   const { p, a } = ctx;
   const fn = a.tools.function;
-  const idSection = callIdSection(p, a);
+  const idSection = callIdSection(ctx);
   const id = idSection ?? p.eps();
-  const open = p.toolOpen(p.sequence(fn.name_prefix, p.toolName(p.literal(name)), fn.name_suffix));
+  const open = p.toolOpen(p.sequence(marker(ctx, fn.name_prefix), p.toolName(p.literal(name)), marker(ctx, fn.name_suffix)));
   // Commit to this function as soon as its header is unambiguous, so a partial parse shows
   // the call (and a wrong guess cannot leak half a header into another alternative).
   let body: Parser;
@@ -267,45 +333,83 @@ function functionParser(ctx: Ctx, name: string, args: Parser, peekArgs: Parser |
     body = p.sequence(open, id, p.space(), args);
     committed = false;
   }
-  const perCallEnd = a.tools.format.per_call_end;
-  if (fn.close !== '') body = p.sequence(body, p.space(), p.toolClose(p.literal(fn.close)));
+  const f = a.tools.format;
+  const perCallEnd = f.per_call_end;
+  // What may follow a call whose closer is missing: the end of its wrapper, the next call.
+  const afterCall = [perCallEnd, f.section_end, f.per_call_start, fn.name_prefix];
+  if (fn.close !== '') body = p.sequence(body, p.space(), p.toolClose(closer(ctx, marker(ctx, fn.close), afterCall)));
   // Without a close marker, only a visible per-call end closes the call: "</" alone could
-  // still become an argument tag.
-  else if (perCallEnd !== '') body = p.sequence(body, p.toolClose(p.peek(p.literal(perCallEnd))));
-  else body = p.sequence(body, p.toolClose(p.space()));
+  // still become an argument tag. Leniently, the end may come after whitespace or not at
+  // all (the wrapper reports either).
+  else if (perCallEnd !== '') {
+    const ahead = ctx.inputs.lenient
+      ? p.choice(perCallEnd, p.sequence(p.space(), p.choice(...present(afterCall.map(core)).map((m) => p.literal(m)), p.end())))
+      : p.literal(perCallEnd);
+    body = p.sequence(body, p.toolClose(p.peek(ahead)));
+  } else body = p.sequence(body, p.toolClose(p.space()));
   return committed ? body : p.atomic(body);
 }
 
 function wrapCalls(ctx: Ctx, choice: Parser, tagged: boolean): Parser {
   const { p, a, inputs } = ctx;
   const f = a.tools.format;
+  const namePrefix = a.tools.function.name_prefix;
   const parallel = inputs.parallelToolCalls;
+  const lenient = inputs.lenient;
+  // A call written without its opener is still unambiguous when its function tag has a prefix.
+  const openerless = lenient && tagged && core(namePrefix) !== '';
+  const withoutOpener = (rest: Parser): Parser => p.recover('missing-call-opener', p.sequence(p.peek(core(namePrefix)), rest));
+  // The next call: after whitespace as the template writes it, or after a stray `;` / `,`.
+  const following = (call: Parser, canonicalSep: ParserLike): Parser => {
+    const next = p.sequence(canonicalSep, call);
+    if (!lenient) return next;
+    return p.choice(next, p.recover('call-separator', p.sequence(p.space(), p.choice(';', ','), p.space(), call)));
+  };
   let calls: Parser;
   if (f.per_call_start !== '') {
-    const wrapped = tagged
-      ? p.sequence(f.per_call_start, p.space(), choice, p.space(), f.per_call_end)
-      : p.sequence(f.per_call_start, choice, f.per_call_end);
+    const callEnd: ParserLike = f.per_call_end === '' ? '' : closer(ctx, marker(ctx, f.per_call_end), [f.per_call_start, f.section_end, namePrefix]);
+    let wrapped = tagged
+      ? p.sequence(marker(ctx, f.per_call_start), p.space(), choice, p.space(), callEnd)
+      : p.sequence(marker(ctx, f.per_call_start), choice, callEnd);
+    if (openerless) wrapped = p.choice(wrapped, withoutOpener(p.sequence(choice, p.space(), callEnd)));
     const tail = tagged ? [p.space()] : [];
     calls = p.triggerRule(
       'tool-call',
-      parallel ? p.sequence(wrapped, p.zeroOrMore(p.sequence(p.space(), wrapped)), ...tail) : p.sequence(wrapped, ...tail),
+      parallel ? p.sequence(wrapped, p.zeroOrMore(following(wrapped, p.space())), ...tail) : p.sequence(wrapped, ...tail),
     );
     if (f.section_start !== '') {
-      const close = f.section_end === '' ? p.end() : tagged ? p.sequence(f.section_end, p.space()) : p.literal(f.section_end);
-      calls = p.triggerRule('tool-calls', p.sequence(f.section_start, p.space(), calls, p.space(), close));
+      const sectionEnd = (): ParserLike => closer(ctx, marker(ctx, f.section_end), []);
+      const close = f.section_end === '' ? p.end() : tagged ? p.sequence(sectionEnd(), p.space()) : p.sequence(sectionEnd());
+      calls = p.triggerRule('tool-calls', p.sequence(marker(ctx, f.section_start), p.space(), calls, p.space(), close));
     }
   } else {
     const sp = tagged ? [p.space()] : [];
     // Tagged calls end with their own close tag, so only whitespace separates them
     // (MiniMax's `</invoke>\n<invoke …>`); JSON calls are listed with ", ".
-    const many = parallel ? [p.zeroOrMore(p.sequence(tagged ? p.space() : ', ', choice))] : [];
+    const many = parallel ? [p.zeroOrMore(following(choice, tagged ? p.space() : ', '))] : [];
+    const sectionEnd = f.section_end === '' ? '' : closer(ctx, marker(ctx, f.section_end), []);
     // As with per-call markers, tagged sections may be followed by a newline before the turn ends.
-    calls = p.triggerRule('tool-call', p.sequence(f.section_start, ...sp, choice, ...many, ...sp, f.section_end, ...sp));
+    const section = p.sequence(marker(ctx, f.section_start), ...sp, choice, ...many, ...sp, sectionEnd, ...sp);
+    const body = openerless && f.section_start !== '' ? p.choice(section, withoutOpener(p.sequence(choice, ...many, ...sp, sectionEnd, ...sp))) : section;
+    calls = p.triggerRule('tool-call', body);
   }
   if (inputs.toolChoice !== 'required') calls = p.optional(calls);
   const trigger = toolTriggerMarker(a);
-  const before = trigger === '' ? p.eps() : p.until(trigger);
-  return p.sequence(ctx.reasoning, p.optional(p.content(before)), calls, callsEnd(ctx));
+  const before = contentBefore(ctx, trigger, openerless ? [namePrefix] : []);
+  const body = p.sequence(ctx.reasoning, p.optional(p.content(before)), calls, callsEnd(ctx));
+  // Without a stop beyond the trigger itself, both readings are the same.
+  return lenient && trigger !== '' && (core(trigger) !== trigger || openerless) ? p.choice(body, canonicalReading(ctx, trigger, calls)) : body;
+}
+
+/**
+ * The content and calls read as the strict parser does, for the lenient parser to fall back
+ * on when its own reading fails: a plain answer that merely mentions a marker core
+ * ("use <tool_call> tags") stays content, as without leniency. Never the grammar's: its
+ * content is read by the lenient alternative already.
+ */
+function canonicalReading(ctx: Ctx, trigger: string, calls: Parser): Parser {
+  const { p } = ctx;
+  return p.recover('marker-as-content', p.sequence(ctx.reasoning, p.optional(p.content(p.until(trigger))), calls, p.end()));
 }
 
 function tagWithJsonTools(ctx: Ctx): Parser {
@@ -313,8 +417,8 @@ function tagWithJsonTools(ctx: Ctx): Parser {
   const { start, end } = a.tools.arguments;
   const alternatives = functionTools(ctx.inputs.tools).map((tool) => {
     const name = tool.function.name;
-    const args = p.sequence(start, p.toolArgs(p.jsonSchema(`tool-${name}-schema`, toolParameters(tool))), end);
-    const peek = start !== '' ? p.peek(p.literal(start)) : undefined;
+    const args = p.sequence(marker(ctx, start), p.toolArgs(p.jsonSchema(`tool-${name}-schema`, toolParameters(tool))), marker(ctx, end));
+    const peek = start === '' ? undefined : p.peek(ctx.inputs.lenient ? p.sequence(p.space(), core(start)) : p.literal(start));
     return p.sharedRule(`tool-${name}`, () => functionParser(ctx, name, args, peek));
   });
   return wrapCalls(ctx, p.choice(...alternatives), false);
@@ -352,28 +456,66 @@ function jsonOrPython(ctx: Ctx, rule: string, schema: JsonValue): Parser {
   return python.length === 0 ? json : p.choice(json, ...python);
 }
 
+/** The JSON scalars a schema's `type` names (numbers, booleans, null), as parsers. */
+function scalarsOf(p: ChatBuilder, schema: JsonValue): Parser[] {
+  const type = isObject(schema) ? schema['type'] : undefined;
+  const types = typeof type === 'string' ? [type] : Array.isArray(type) ? type : [];
+  const scalars: Parser[] = [];
+  if (types.includes('integer') || types.includes('number')) scalars.push(p.jsonNumber());
+  if (types.includes('boolean')) scalars.push(p.jsonBool());
+  if (types.includes('null')) scalars.push(p.jsonNull());
+  return scalars;
+}
+
+/**
+ * A typed (non-string) tagged value: JSON (or the Python spelling the template may use).
+ * Leniently also after stray whitespace, or a number, boolean or null the schema asks for
+ * written as a JSON string (`"5"`), read as the value inside the quotes.
+ */
+function typedValue(ctx: Ctx, rule: string, schema: JsonValue): Parser {
+  const { p } = ctx;
+  const value = p.toolArgJsonValue(jsonOrPython(ctx, rule, schema));
+  if (!ctx.inputs.lenient) return value;
+  const spaced = p.recover('marker-whitespace', p.sequence(p.space(), value));
+  const scalars = scalarsOf(p, schema);
+  if (scalars.length === 0) return p.choice(value, spaced);
+  // First, unlike other recoveries: the parser does not check values against the schema, so
+  // the canonical alternative would read `"5"` as a string; canonical output never quotes a
+  // value of this type, so nothing canonical reaches past this one. Atomic: a stream shows
+  // the value only once the closing quote proves it is not a string like `"5 days"`.
+  const quoted = p.recover('typed-value', p.atomic(p.sequence(p.space(), '"', p.toolArgJsonValue(p.choice(...scalars)), '"')));
+  return p.choice(quoted, value, spaced);
+}
+
 function tagWithTaggedTools(ctx: Ctx): Parser {
   const { p, a } = ctx;
   const args = a.tools.arguments;
-  const untilSuffix = p.sharedRule('until-suffix', () => p.until(args.value_suffix));
+  const fn = a.tools.function;
+  const f = a.tools.format;
+  // Leniently a value also ends at its closer's core or, closer missing, where the next
+  // argument, the function's close or the call's end begins.
+  const afterValue = [args.name_prefix, fn.close, f.per_call_end, f.section_end];
+  const untilSuffix = p.sharedRule('until-suffix', () => untilAny(ctx, args.value_suffix, [args.value_suffix, ...afterValue]));
+  const valueClose = (): Parser => p.toolArgClose(closer(ctx, marker(ctx, args.value_suffix), afterValue, false));
   const alternatives = functionTools(ctx.inputs.tools).map((tool) => {
     const name = tool.function.name;
     const required: Parser[] = [];
     const optional: Parser[] = [];
     for (const param of parameters(tool)) {
-      const open = p.toolArgOpen(p.sequence(args.name_prefix, p.toolArgName(p.literal(param.name)), args.name_suffix));
-      const close = p.toolArgClose(p.literal(args.value_suffix));
+      const open = p.toolArgOpen(p.sequence(marker(ctx, args.name_prefix), p.toolArgName(p.literal(param.name)), marker(ctx, args.name_suffix)));
+      const close = valueClose();
       const value = mayBeString(param.schema)
         ? p.sequence(p.toolArgStringValue(untilSuffix), close)
-        : p.sequence(p.toolArgJsonValue(jsonOrPython(ctx, `tool-${name}-arg-${param.name}-schema`, param.schema)), p.space(), close);
-      const arg = p.sharedRule(`tool-${name}-arg-${param.name}`, () => p.toolArg(p.sequence(open, args.value_prefix, value)));
+        : p.sequence(typedValue(ctx, `tool-${name}-arg-${param.name}-schema`, param.schema), p.space(), close);
+      const arg = p.sharedRule(`tool-${name}-arg-${param.name}`, () => p.toolArg(p.sequence(open, marker(ctx, args.value_prefix), value)));
       (param.required ? required : optional).push(arg);
     }
     let seq = p.sequence(...required.flatMap((r, i) => (i > 0 ? [p.space(), r] : [r])));
     if (optional.length > 0) seq = p.sequence(seq, p.repeat(p.sequence(p.space(), p.choice(...optional)), 0, UNBOUNDED));
-    seq = p.sequence(args.start, seq, args.end);
+    seq = p.sequence(marker(ctx, args.start), seq, marker(ctx, args.end));
     // Peek for an argument tag only when one must follow: all-optional calls may have none.
-    const peek = args.name_prefix !== '' && required.length > 0 ? p.peek(p.literal(args.name_prefix)) : undefined;
+    const peekTag = (): Parser => (ctx.inputs.lenient ? p.sequence(p.space(), core(args.name_prefix)) : p.literal(args.name_prefix));
+    const peek = args.name_prefix !== '' && required.length > 0 ? p.peek(peekTag()) : undefined;
     return p.sharedRule(`tool-${name}`, () => functionParser(ctx, name, seq, peek));
   });
   return wrapCalls(ctx, p.choice(...alternatives), true);

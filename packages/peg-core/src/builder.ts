@@ -300,6 +300,14 @@ export class PegBuilder {
     return this.add({ kind: 'recover', rule, child: this.lift(p) });
   }
 
+  /**
+   * Parses with `parse`; the grammar is emitted from `grammar` instead. For lenient
+   * readings of canonical text that must leave the grammar exactly as it was.
+   */
+  dual(parse: ParserLike, grammar: ParserLike): Parser {
+    return this.add({ kind: 'dual', parse: this.lift(parse), grammar: this.lift(grammar) });
+  }
+
   /** `p`, making an AST node tagged `tag`. */
   tag(tag: string, p: ParserLike): Parser {
     return this.add({ kind: 'tag', tag, child: this.lift(p) });

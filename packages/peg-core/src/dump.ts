@@ -53,6 +53,8 @@ function expression(arena: Arena, id: ParserId, top: boolean): string {
       return `Atomic(${sub(node.child)})`;
     case 'tag':
       return `Tag(${node.tag}, ${sub(node.child)})`;
+    case 'dual':
+      return `Dual(${sub(node.parse)}, grammar: ${sub(node.grammar)})`;
     case 'recover':
       return `Recover(${node.rule}, ${sub(node.child)})`;
   }

@@ -29,6 +29,7 @@ export type {
   LiteralNode,
   ParserId,
   PegNode,
+  DualNode,
   RecoverNode,
   RefNode,
   RepeatNode,

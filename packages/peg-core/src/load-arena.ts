@@ -106,6 +106,8 @@ function readNode(raw: unknown, where: string, count: number): PegNode {
       };
     case 'tag':
       return { kind: 'tag', tag: str(raw, 'tag', where), child: id('child') };
+    case 'dual':
+      return { kind: 'dual', parse: id('parse'), grammar: id('grammar') };
     case 'recover':
       return { kind: 'recover', rule: str(raw, 'rule', where), child: id('child') };
   }

@@ -175,6 +175,20 @@ export interface RecoverNode {
   readonly child: ParserId;
 }
 
+/**
+ * Parses with `parse`, while grammar emission uses `grammar`: a lenient reading of text the
+ * grammar describes canonically (say, content that also stops at a marker written without
+ * its newline), so the parser may be lenient without changing the grammar's text.
+ */
+export interface DualNode {
+  /** Node kind. */
+  readonly kind: 'dual';
+  /** The parser that parses. */
+  readonly parse: ParserId;
+  /** The parser the grammar is emitted from. */
+  readonly grammar: ParserId;
+}
+
 /** The AST tag prefix of {@link RecoverNode} nodes. */
 export const RECOVER_TAG_PREFIX = 'recover:';
 
@@ -200,7 +214,8 @@ export type PegNode =
   | RefNode
   | SchemaNode
   | TagNode
-  | RecoverNode;
+  | RecoverNode
+  | DualNode;
 
 /** The kind names of {@link PegNode}, in a stable order. */
 export const NODE_KINDS = [
@@ -225,6 +240,7 @@ export const NODE_KINDS = [
   'atomic',
   'tag',
   'recover',
+  'dual',
 ] as const satisfies readonly PegNode['kind'][];
 
 /**

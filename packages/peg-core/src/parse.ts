@@ -305,6 +305,8 @@ function compileNode(node: PegNode, arena: Arena, m: Matcher[], id: number, rule
     }
     case 'schema':
       return child(node.child);
+    case 'dual':
+      return child(node.parse);
     case 'atomic': {
       const inner = child(node.child);
       return (st, pos) => {

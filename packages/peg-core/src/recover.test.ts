@@ -29,3 +29,18 @@ describe('recover', () => {
     expect(dump(arena)).toContain('Recover(missing-closer, ');
   });
 });
+
+describe('dual', () => {
+  const p = new PegBuilder();
+  // The parser also stops at a marker written without its newline; the grammar keeps the canonical stop.
+  const arena = p.build(p.sequence(p.tag('content', p.dual(p.untilOneOf(['<call>\n', '<call>']), p.until('<call>\n'))), p.optional('<call>'), p.end()));
+
+  it('parses with its parse side', () => {
+    expect(parse(arena, 'hi<call>').nodes.map((n) => n.text)).toEqual(['hi']);
+  });
+
+  it('survives serialisation and shows both sides in the dump', () => {
+    expect(parse(loadArena(JSON.stringify(arena)), 'hi<call>')).toEqual(parse(arena, 'hi<call>'));
+    expect(dump(arena)).toMatch(/Dual\(Until\(.*, grammar: Until\(/);
+  });
+});

@@ -113,3 +113,12 @@ describe('arenaToGbnf and parse-only recoveries', () => {
     expect(() => grammarOf((p) => p.sequence('a', p.recover('r', 'b')))).toThrow(expect.objectContaining({ code: 'empty-grammar' }));
   });
 });
+
+describe('arenaToGbnf and dual nodes', () => {
+  it('emits the grammar side only', () => {
+    const dual = grammarOf((p) => p.sequence(p.dual(p.choice('a', 'b'), 'a'), 'c'));
+    expect(dual).toBe('root ::= "a" "c"');
+    // A dual whose grammar side is a recovery matches nothing in the grammar.
+    expect(() => grammarOf((p) => p.sequence(p.dual('x', p.recover('r', 'y')), 'z'))).toThrow(expect.objectContaining({ code: 'empty-grammar' }));
+  });
+});

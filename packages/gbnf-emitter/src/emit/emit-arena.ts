@@ -184,6 +184,8 @@ class Emitter {
         return this.expr(node.child);
       case 'recover':
         return NEVER;
+      case 'dual':
+        return this.expr(node.grammar);
     }
   }
 }

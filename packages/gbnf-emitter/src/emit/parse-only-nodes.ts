@@ -33,6 +33,9 @@ export function parseOnlyNodes(arena: Arena): ReadonlySet<ParserId> {
         case 'tag':
           empty = never.has(node.child);
           break;
+        case 'dual':
+          empty = never.has(node.grammar);
+          break;
         case 'ref': {
           const target = arena.rules[node.name];
           empty = target !== undefined && never.has(target);

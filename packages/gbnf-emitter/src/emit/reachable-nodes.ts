@@ -13,6 +13,8 @@ function childrenOf(arena: Arena, node: PegNode): readonly ParserId[] {
     case 'schema':
     case 'rule':
       return [node.child];
+    case 'dual':
+      return [node.grammar];
     case 'ref': {
       const target = arena.rules[node.name];
       return target === undefined ? [] : [target];

@@ -1,0 +1,347 @@
+import type { AssistantMessage } from '@autoparser/chat-mapper';
+import { describe, expect, it } from 'vitest';
+import { grammarVerdict, streamedMessageAppendOnly } from '../formats/format-test-support.js';
+import { familyParsers } from './tagged-calls-support.js';
+
+type Call = readonly [name: string, args: string];
+
+const message = (content: string, calls: readonly Call[], reasoning?: string): AssistantMessage => {
+  const m: AssistantMessage = { role: 'assistant', content };
+  if (reasoning !== undefined) m.reasoning_content = reasoning;
+  if (calls.length > 0) m.tool_calls = calls.map(([name, args]) => ({ type: 'function', function: { name, arguments: args } }));
+  return m;
+};
+
+/**
+ * A deviant output of `template` that a named rule recovers: the lenient parse gives
+ * `expected` with a `recovered` warning for each of `rules` (and no other warning), a
+ * stream gives the same without retracting anything, the grammar rejects the text, and the
+ * strict parser does not recover it.
+ */
+function expectRecovered(template: string, output: string, expected: AssistantMessage, rules: readonly string[]): void {
+  const { lenient, strict } = familyParsers(template);
+  const { warnings, ...parsed } = lenient.parse(output);
+  expect(parsed).toEqual(expected);
+  expect(warnings?.every((w) => w.code === 'recovered')).toBe(true);
+  expect([...new Set(warnings?.map((w) => w.rule))].sort()).toEqual([...rules].sort());
+  expect(streamedMessageAppendOnly(lenient, output)).toEqual(expected);
+  expect(grammarVerdict(lenient, output)).not.toBe('accepted');
+  const strictParse = strict.parse(output);
+  expect(strictParse.warnings?.some((w) => w.code === 'recovered') ?? false).toBe(false);
+  expect(strictParse).not.toEqual(expected);
+}
+
+const PARIS: Call = ['get_weather', '{"city":"Paris"}'];
+const PARIS_3: Call = ['get_weather', '{"city":"Paris","days":3}'];
+const PING: Call = ['ping', '{}'];
+
+describe('marker-whitespace', () => {
+  it('Qwen3-Coder: a whole call on one line (no newlines after the tags)', () => {
+    expectRecovered(
+      'Qwen3-Coder',
+      '<tool_call><function=get_weather><parameter=city>Paris</parameter><parameter=days>3</parameter></function></tool_call>',
+      message('', [PARIS_3]),
+      ['marker-whitespace'],
+    );
+  });
+
+  it('Qwen3-Coder: content before a call written on one line stops at the tag', () => {
+    expectRecovered('Qwen3-Coder', 'Sure. <tool_call><function=ping></function></tool_call>', message('Sure. ', [PING]), ['marker-whitespace']);
+  });
+
+  it('Qwen3.5: spaces instead of newlines, after reasoning', () => {
+    expectRecovered(
+      'Qwen3.5-4B',
+      'Hmm.\n</think>\n\n<tool_call> <function=get_weather> <parameter=city> Paris </parameter> </function> </tool_call>',
+      message('', [PARIS], 'Hmm.'),
+      ['marker-whitespace'],
+    );
+  });
+
+  it('Nemotron-3-Nano: more blank lines than the template writes, and a space after a tag', () => {
+    expectRecovered(
+      'NVIDIA-Nemotron-3-Nano-30B-A3B-BF16',
+      'Hmm.\n</think>\n<tool_call>\n\n<function=get_weather> \n<parameter=city>\nParis\n</parameter>\n<parameter=days> 3\n</parameter>\n</function>\n</tool_call>',
+      message('', [PARIS_3], 'Hmm.'),
+      ['marker-whitespace'],
+    );
+  });
+
+  it('GLM-4.6: arguments indented, the name run into the first tag', () => {
+    expectRecovered(
+      'GLM-4.6',
+      '<think>Hmm.</think>\n<tool_call>get_weather<arg_key>city</arg_key><arg_value>Paris</arg_value>\n  <arg_key>days</arg_key>\n  <arg_value> 3 </arg_value></tool_call>',
+      message('', [PARIS_3], 'Hmm.'),
+      ['marker-whitespace'],
+    );
+  });
+
+  it('GLM-4.7-Flash: newlines the template does not write', () => {
+    expectRecovered(
+      'GLM-4.7-Flash',
+      'Hmm.</think><tool_call>get_weather\n<arg_key>city</arg_key>\n<arg_value>Paris</arg_value>\n</tool_call>',
+      message('', [PARIS], 'Hmm.'),
+      ['marker-whitespace'],
+    );
+  });
+
+  it('MiniMax-M2: the section on one line', () => {
+    expectRecovered(
+      'MiniMax-M2',
+      'Hmm.\n</think>\n\n<minimax:tool_call><invoke name="get_weather"><parameter name="city">Paris</parameter><parameter name="days">3</parameter></invoke></minimax:tool_call>',
+      message('', [PARIS_3], 'Hmm.'),
+      ['marker-whitespace'],
+    );
+  });
+
+  it('Hermes 3: JSON in tags on one line', () => {
+    expectRecovered(
+      'NousResearch-Hermes-3-Llama-3.1-8B-tool_use',
+      'Let me look. <tool_call>{"name": "get_weather", "arguments": {"city": "Paris"}}</tool_call>',
+      message('Let me look. ', [['get_weather', '{"city": "Paris"}']]),
+      ['marker-whitespace'],
+    );
+  });
+
+  it('Qwen3: JSON in tags on one line, after reasoning', () => {
+    expectRecovered(
+      'Qwen-Qwen3-0.6B',
+      '<think>\nHmm.\n</think>\n\n<tool_call>{"name": "ping", "arguments": {}}</tool_call>',
+      message('', [['ping', '{}']], 'Hmm.'),
+      ['marker-whitespace'],
+    );
+  });
+});
+
+describe('marker-whitespace (TAG_WITH_JSON)', () => {
+  it('Mistral-Small-3.2: spaces around the [ARGS] marker', () => {
+    expectRecovered(
+      'Mistral-Small-3.2-24B-Instruct-2506',
+      '[TOOL_CALLS]get_weather [ARGS] {"city": "Paris"}',
+      message('', [['get_weather', '{"city": "Paris"}']]),
+      ['marker-whitespace'],
+    );
+  });
+
+  it('Mistral-Small-3.2: calls separated by ";"', () => {
+    expectRecovered(
+      'Mistral-Small-3.2-24B-Instruct-2506',
+      '[TOOL_CALLS]get_weather[ARGS]{"city": "Paris"}; [TOOL_CALLS]ping[ARGS]{}',
+      message('', [['get_weather', '{"city": "Paris"}'], ['ping', '{}']]),
+      ['call-separator'],
+    );
+  });
+});
+
+describe('missing-call-opener', () => {
+  it('Qwen3-Coder: the call starts at <function=…> and ends with </tool_call>', () => {
+    expectRecovered(
+      'Qwen3-Coder',
+      'On it.\n<function=get_weather>\n<parameter=city>\nParis\n</parameter>\n</function>\n</tool_call>',
+      message('On it.\n', [PARIS]),
+      ['missing-call-opener'],
+    );
+  });
+
+  it('Qwen3.5: a second call without its opener', () => {
+    expectRecovered(
+      'Qwen3.5-4B',
+      'Hmm.\n</think>\n\n<tool_call>\n<function=ping>\n</function>\n</tool_call>\n<function=get_weather>\n<parameter=city>\nParis\n</parameter>\n</function>\n</tool_call>',
+      message('', [PING, PARIS], 'Hmm.'),
+      ['missing-call-opener'],
+    );
+  });
+
+  it('MiniMax-M2: invokes without the section start', () => {
+    expectRecovered(
+      'MiniMax-M2',
+      'Hmm.\n</think>\n\n<invoke name="get_weather">\n<parameter name="city">Paris</parameter>\n</invoke>\n</minimax:tool_call>',
+      message('', [PARIS], 'Hmm.'),
+      ['missing-call-opener'],
+    );
+  });
+});
+
+describe('missing-closer', () => {
+  it('Qwen3-Coder: </parameter> omitted before the next <parameter= and before </function>', () => {
+    expectRecovered(
+      'Qwen3-Coder',
+      '<tool_call>\n<function=get_weather>\n<parameter=city>\nParis\n<parameter=days>\n3\n</function>\n</tool_call>',
+      message('', [PARIS_3]),
+      ['missing-closer'],
+    );
+  });
+
+  it('Qwen3-Coder: </function> and </tool_call> missing at the end', () => {
+    expectRecovered('Qwen3-Coder', '<tool_call>\n<function=get_weather>\n<parameter=city>\nParis\n</parameter>\n', message('', [PARIS]), [
+      'missing-closer',
+    ]);
+  });
+
+  it('Qwen3.5: </tool_call> missing between two calls', () => {
+    expectRecovered(
+      'Qwen3.5-4B',
+      'Hmm.\n</think>\n\n<tool_call>\n<function=ping>\n</function>\n<tool_call>\n<function=get_weather>\n<parameter=city>\nParis\n</parameter>\n</function>\n</tool_call>',
+      message('', [PING, PARIS], 'Hmm.'),
+      ['missing-closer'],
+    );
+  });
+
+  it('GLM-4.7-Flash: the output stops after the last value', () => {
+    expectRecovered(
+      'GLM-4.7-Flash',
+      'Hmm.</think><tool_call>get_weather<arg_key>city</arg_key><arg_value>Paris</arg_value><arg_key>days</arg_key><arg_value>3</arg_value>',
+      message('', [PARIS_3], 'Hmm.'),
+      ['missing-closer'],
+    );
+  });
+
+  it('GLM-4.6: </arg_value> omitted before the next <arg_key> and before </tool_call>', () => {
+    // (With the last closer in place the canonical grammar would take the rest as the first
+    // string value: that text is canonical for another message.)
+    expectRecovered(
+      'GLM-4.6',
+      '<think>Hmm.</think>\n<tool_call>get_weather\n<arg_key>city</arg_key>\n<arg_value>Paris\n<arg_key>days</arg_key>\n<arg_value>3\n</tool_call>',
+      message('', [PARIS_3], 'Hmm.'),
+      ['missing-closer'],
+    );
+  });
+
+  it('MiniMax-M2: the section end missing at the end', () => {
+    expectRecovered(
+      'MiniMax-M2',
+      'Hmm.\n</think>\n\n<minimax:tool_call>\n<invoke name="get_weather">\n<parameter name="city">Paris</parameter>\n</invoke>\n',
+      message('', [PARIS], 'Hmm.'),
+      ['missing-closer'],
+    );
+  });
+
+  it('Hermes 3: </tool_call> missing at the end', () => {
+    expectRecovered(
+      'NousResearch-Hermes-3-Llama-3.1-8B-tool_use',
+      '<tool_call>\n{"name": "get_weather", "arguments": {"city": "Paris"}}\n',
+      message('', [['get_weather', '{"city": "Paris"}']]),
+      ['missing-closer'],
+    );
+  });
+
+  it('a value cut by the end of the output stays a truncated read, not a recovered one', () => {
+    const parsed = familyParsers('Qwen3-Coder').lenient.parse('<tool_call>\n<function=get_weather>\n<parameter=city>\nPar');
+    expect(parsed.tool_calls?.[0]?.function.arguments).toBe('{"city":"Par');
+    expect(parsed.warnings?.map((w) => w.code)).toEqual(['truncated']);
+  });
+});
+
+describe('typed-value', () => {
+  it('Qwen3-Coder: a quoted integer and a quoted boolean become the schema types', () => {
+    expectRecovered(
+      'Qwen3-Coder',
+      '<tool_call>\n<function=get_weather>\n<parameter=city>\nParis\n</parameter>\n<parameter=days>\n"3"\n</parameter>\n<parameter=metric>\n"false"\n</parameter>\n</function>\n</tool_call>',
+      message('', [['get_weather', '{"city":"Paris","days":3,"metric":false}']]),
+      ['typed-value'],
+    );
+  });
+
+  it('MiniMax-M2: a quoted integer', () => {
+    expectRecovered(
+      'MiniMax-M2',
+      'Hmm.\n</think>\n\n<minimax:tool_call>\n<invoke name="get_weather">\n<parameter name="city">Paris</parameter>\n<parameter name="days">"3"</parameter>\n</invoke>\n</minimax:tool_call>',
+      message('', [PARIS_3], 'Hmm.'),
+      ['typed-value'],
+    );
+  });
+
+  it('a quoted value the type cannot take stays as written (nothing invented)', () => {
+    const { lenient } = familyParsers('Qwen3-Coder');
+    const parsed = lenient.parse('<tool_call>\n<function=get_weather>\n<parameter=city>\nParis\n</parameter>\n<parameter=days>\n"3 days"\n</parameter>\n</function>\n</tool_call>');
+    expect(parsed.tool_calls?.[0]?.function.arguments).toBe('{"city":"Paris","days":"3 days"}');
+    expect(parsed.warnings).toBeUndefined();
+  });
+
+  it('a raw string where the schema says string stays a string', () => {
+    const { lenient } = familyParsers('GLM-4.7-Flash');
+    const parsed = lenient.parse('Hmm.</think><tool_call>get_weather<arg_key>city</arg_key><arg_value>5</arg_value></tool_call>');
+    expect(parsed.tool_calls?.[0]?.function.arguments).toBe('{"city":"5"}');
+    expect(parsed.warnings).toBeUndefined();
+  });
+
+  it('a non-JSON value for an integer is not turned into a call', () => {
+    const { lenient } = familyParsers('Qwen3-Coder');
+    const output = '<tool_call>\n<function=get_weather>\n<parameter=city>\nParis\n</parameter>\n<parameter=days>\nthree\n</parameter>\n</function>\n</tool_call>';
+    const parsed = lenient.parse(output);
+    expect(parsed.tool_calls).toBeUndefined();
+    expect(parsed.content).toBe(output);
+  });
+});
+
+describe('call-separator', () => {
+  it('Qwen3-Coder: calls separated by ";"', () => {
+    expectRecovered(
+      'Qwen3-Coder',
+      '<tool_call>\n<function=get_weather>\n<parameter=city>\nParis\n</parameter>\n</function>\n</tool_call>;\n<tool_call>\n<function=ping>\n</function>\n</tool_call>',
+      message('', [PARIS, PING]),
+      ['call-separator'],
+    );
+  });
+
+  it('MiniMax-M2: invokes separated by ","', () => {
+    expectRecovered(
+      'MiniMax-M2',
+      'Hmm.\n</think>\n\n<minimax:tool_call>\n<invoke name="ping">\n</invoke>\n, <invoke name="get_weather">\n<parameter name="city">Paris</parameter>\n</invoke>\n</minimax:tool_call>',
+      message('', [PING, PARIS], 'Hmm.'),
+      ['call-separator'],
+    );
+  });
+
+  it('Hermes 3: JSON calls in tags separated by ","', () => {
+    expectRecovered(
+      'NousResearch-Hermes-3-Llama-3.1-8B-tool_use',
+      '<tool_call>\n{"name": "ping", "arguments": {}}\n</tool_call>, <tool_call>\n{"name": "get_weather", "arguments": {"city": "Paris"}}\n</tool_call>',
+      message('', [['ping', '{}'], ['get_weather', '{"city": "Paris"}']]),
+      ['call-separator'],
+    );
+  });
+
+  it('GLM-4.7-Flash: calls with nothing between them need no recovery', () => {
+    const { lenient } = familyParsers('GLM-4.7-Flash');
+    const parsed = lenient.parse('Hmm.</think><tool_call>ping</tool_call><tool_call>get_weather<arg_key>city</arg_key><arg_value>Paris</arg_value></tool_call>');
+    expect(parsed).toEqual(message('', [PING, PARIS], 'Hmm.'));
+  });
+});
+
+describe('marker-as-content', () => {
+  it.each([
+    ['Qwen3-Coder', 'Write <function=name> to call a tool.'],
+    ['Qwen3-Coder', 'Use <tool_call> tags.'],
+    ['NousResearch-Hermes-3-Llama-3.1-8B-tool_use', 'Use <tool_call> tags.'],
+  ])('%s: a plain answer mentioning a marker stays content, as the strict parser reads it', (template, output) => {
+    const { lenient, strict } = familyParsers(template);
+    const parsed = lenient.parse(output);
+    expect(parsed.content).toBe(output);
+    expect(parsed.warnings?.map((w) => w.rule)).toEqual(['marker-as-content']);
+    expect(streamedMessageAppendOnly(lenient, output)).toEqual(message(output, []));
+    expect(strict.parse(output)).toEqual(message(output, []));
+  });
+
+  it('an unknown function is not recovered into a call', () => {
+    const { lenient } = familyParsers('Qwen3-Coder');
+    const output = 'Sure. <tool_call><function=get_time><parameter=zone>UTC</parameter></function></tool_call>';
+    const parsed = lenient.parse(output);
+    expect(parsed.tool_calls).toBeUndefined();
+    expect(parsed.content).toBe(output);
+  });
+});
+
+describe('the grammar stays canonical', () => {
+  it('a string value may still contain a marker core the lenient parser stops at', () => {
+    const { lenient, strict } = familyParsers('Qwen3-Coder');
+    const output = '<tool_call>\n<function=get_weather>\n<parameter=city>\nA</function>B\n</parameter>\n</function>\n</tool_call>';
+    expect(grammarVerdict(lenient, output)).toBe('accepted');
+    expect(grammarVerdict(strict, output)).toBe('accepted');
+  });
+
+  it('the lazy grammar starts at the canonical trigger only', () => {
+    const { lenient } = familyParsers('Qwen3-Coder');
+    expect(lenient.grammarTriggers).toEqual([{ type: 'word', value: '<tool_call>\n' }]);
+  });
+});
