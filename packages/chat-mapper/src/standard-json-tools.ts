@@ -47,15 +47,25 @@ export interface JsonToolsLayout {
  * writes added, and the OpenAI `{"type": "function", "function": {…}}` wrapper.
  */
 export const JSON_RECOVERY_RULES = {
+  /** `arguments` before `name`, an id anywhere. */
   keyOrder: 'json-key-order',
+  /** `parameters` for `arguments`, or the reverse. */
   argumentsAlias: 'json-arguments-alias',
+  /** Arguments as a JSON-encoded string. */
   stringArguments: 'json-string-arguments',
+  /** Single quotes, `True`/`False`/`None` in the call object. */
   pythonLiterals: 'python-literals',
+  /** A ```json fence around the calls. */
   fenced: 'fenced-json',
+  /** An array of calls where one object per call is written, or the reverse. */
   callArray: 'json-call-array',
+  /** `;` or whitespace between parallel calls. */
   callSeparator: 'json-call-separator',
+  /** An id the template writes, left out. */
   missingId: 'missing-id',
+  /** An id the template never writes, added. */
   extraId: 'json-extra-id',
+  /** The OpenAI `{"type": "function", "function": {…}}` wrapper. */
   functionWrapper: 'json-function-wrapper',
 } as const;
 
