@@ -9,6 +9,35 @@ export type ParserLike = Parser | string;
  * A handle to a parser node of a {@link PegBuilder}, with fluent combinators. Handles are
  * only meaningful with the builder that made them.
  */
+/**
+ * The identity of a node for sharing equal nodes: cheap strings for the kinds built most
+ * (generators make thousands), JSON for the rest. Kind names keep keys of different kinds
+ * apart, and a NUL separates a kind from its fields.
+ */
+function nodeKey(node: PegNode): string {
+  switch (node.kind) {
+    case 'literal':
+      return `literal\u0000${node.text}`;
+    case 'sequence':
+    case 'choice':
+      return `${node.kind}\u0000${node.children.join(',')}`;
+    case 'repeat':
+      return `repeat\u0000${node.child},${node.min},${node.max}`;
+    case 'peek':
+    case 'negate':
+    case 'atomic':
+      return `${node.kind}\u0000${node.child}`;
+    case 'tag':
+      return `tag\u0000${node.child}\u0000${node.tag}`;
+    case 'recover':
+      return `recover\u0000${node.child}\u0000${node.rule}`;
+    case 'dual':
+      return `dual\u0000${node.parse},${node.grammar}`;
+    default:
+      return JSON.stringify(node);
+  }
+}
+
 export class Parser {
   /** @internal */
   constructor(
@@ -84,7 +113,7 @@ export class PegBuilder {
   }
 
   private add(node: PegNode): Parser {
-    const key = JSON.stringify(node);
+    const key = nodeKey(node);
     let id = this.shared.get(key);
     if (id === undefined) {
       id = this.nodes.length;
