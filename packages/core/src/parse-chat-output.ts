@@ -1,4 +1,4 @@
-import { applyDelta, diffMessages, mapChatAst, type AssistantMessage } from '@autoparser/chat-mapper';
+import { applyDelta, CHAT_TAGS, diffMessages, mapChatAst, type AssistantMessage } from '@autoparser/chat-mapper';
 import { parse, RECOVER_TAG_PREFIX, visitAst, type Arena, type AstNode } from '@autoparser/peg-core';
 import type { ParseWarning } from './parse-warning.js';
 
@@ -23,6 +23,22 @@ function innermostPartial(nodes: readonly AstNode[]): AstNode | undefined {
     found = innermostPartial(node.children) ?? node;
   }
   return found;
+}
+
+/**
+ * A cut output read as far as it goes may leave text after its last node that no node holds
+ * (a stream holds back a possible marker until it is sure): that text is still the model's,
+ * so it goes to the field the last text went to (reasoning or content), never dropped.
+ */
+function keepUnreadTail(message: ParsedMessage, nodes: readonly AstNode[], input: string): void {
+  const last = nodes.at(-1);
+  if (last === undefined || last.end >= input.length) return;
+  const tail = input.slice(last.end);
+  if (tail.trim() === '') return;
+  // Reasoning lost its trailing whitespace as layout; before more text it is text again.
+  const layout = /[ \t\n\v\f\r]*$/u.exec(last.text)?.[0] ?? '';
+  if (last.tag === CHAT_TAGS.reasoning && message.reasoning_content !== undefined) message.reasoning_content += layout + tail;
+  else if (last.tag === CHAT_TAGS.reasoning || last.tag === CHAT_TAGS.content) message.content += tail;
 }
 
 /** One `recovered` warning per recovery node the parse went through, in output order. */
@@ -83,6 +99,7 @@ export function parseChatOutput(arena: Arena, generationPrompt: string, output: 
   const notes: ParseWarning[] = warnings.map((w) => ({ code: 'mapping', offset: 0, message: w }));
   notes.push(...recoveries(result.nodes, shift));
   if (result.lenient === true || unclosed) {
+    keepUnreadTail(out, result.nodes, input);
     const open = innermostPartial(result.nodes);
     const inside = open === undefined ? 'an unfinished construct' : `an unfinished "${open.tag}"`;
     notes.push({
