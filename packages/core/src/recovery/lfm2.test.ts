@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createChatParser } from '../create-chat-parser.js';
-import { chatRequestBuilder, functionTool } from '../formats/format-test-support.js';
+import { chatRequestBuilder, functionTool, streamOutput } from '../formats/format-test-support.js';
 import { sharedTemplate } from '../test-templates.js';
 import { expectNoRecovery, expectRecovery, expectSameGrammar } from './dedicated-recovery-support.js';
 
@@ -20,6 +20,19 @@ describe('LFM2 recoveries', () => {
         tool_calls: [call('get_time', '{"city": "Paris"}'), call('count', '{"n": 2}')],
       });
     }
+  });
+
+  it('lfm2-missing-call-markers: a bare list followed by text is content, and a stream never showed it as a call', () => {
+    const parser = createChatParser(LFM2, request());
+    const output = '[get_time(city="Paris")] is how I would call it.';
+    expect(parser.parse(output)).toEqual({ role: 'assistant', content: output });
+    const { message, final } = streamOutput(parser, output, { chunkSize: 2 });
+    expect(message).toEqual(final);
+    expect(message.tool_calls).toBeUndefined();
+    // While the list is all there is, nothing of it is shown: it may still become text.
+    const session = parser.stream();
+    const shown = session.push('[get_time(city="Paris")]');
+    expect(shown.flatMap((d) => d.tool_calls ?? [])).toEqual([]);
   });
 
   it('lfm2-json-calls: JSON call objects between the markers', () => {

@@ -62,7 +62,9 @@ function lfm2Format({ builder: p, request, templateSource: source }: FormatConte
       // after the `[`, so Markdown links and other bracketed text stay content. The peek keeps
       // a partial parse from flagging the recovery before the output has begun a list.
       const listStart = p.peek(p.sequence(p.space(), '[', p.space(), p.chars('[A-Za-z_]', 1, 1)));
-      const bare = p.recover('lfm2-missing-call-markers', p.sequence(p.space(), list, p.space(), p.end()));
+      // Atomic: a stream shows none of it until the output ends, since text after the list
+      // would make it content after all, and a call once shown can never be taken back.
+      const bare = p.atomic(p.recover('lfm2-missing-call-markers', p.sequence(p.space(), list, p.space(), p.end())));
       body = p.choice(p.sequence(listStart, bare), body);
     }
   } else if (schema !== undefined) body = p.content(p.jsonSchema('response-format-schema', schema));
