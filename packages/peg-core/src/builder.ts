@@ -6,10 +6,6 @@ import { UNBOUNDED, type Arena, type JsonKind, type JsonValue, type ParserId, ty
 export type ParserLike = Parser | string;
 
 /**
- * A handle to a parser node of a {@link PegBuilder}, with fluent combinators. Handles are
- * only meaningful with the builder that made them.
- */
-/**
  * The identity of a node for sharing equal nodes: cheap strings for the kinds built most
  * (generators make thousands), JSON for the rest. Kind names keep keys of different kinds
  * apart, and a NUL separates a kind from its fields.
@@ -38,6 +34,10 @@ function nodeKey(node: PegNode): string {
   }
 }
 
+/**
+ * A handle to a parser node of a {@link PegBuilder}, with fluent combinators. Handles are
+ * only meaningful with the builder that made them.
+ */
 export class Parser {
   /** @internal */
   constructor(
