@@ -16,6 +16,7 @@ import { deepseekV32Plugin } from './builtin/deepseek-v3-2.js';
 import { deepseekR1Plugin } from './builtin/deepseek-r1.js';
 import { lfm2Plugin } from './builtin/lfm2.js';
 import { gemma4Plugin } from './builtin/gemma-4.js';
+import { graniteToolCallPlugin } from './builtin/granite-tool-call.js';
 import type { WorkaroundPlugin } from './plugin.js';
 import { WorkaroundRegistry } from './registry.js';
 
@@ -41,6 +42,7 @@ export const builtinPlugins: readonly WorkaroundPlugin[] = Object.freeze([
   deepseekR1Plugin,
   lfm2Plugin,
   gemma4Plugin,
+  graniteToolCallPlugin,
   functionary32Plugin,
   gigachat3Plugin,
 ]);

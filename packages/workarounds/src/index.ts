@@ -18,6 +18,7 @@ export { functionary31Plugin } from './builtin/functionary-3-1.js';
 export { functionary32Plugin } from './builtin/functionary-3-2.js';
 export { gigachat3Plugin } from './builtin/gigachat-3.js';
 export { granite33Plugin } from './builtin/granite-3-3.js';
+export { graniteToolCallPlugin } from './builtin/granite-tool-call.js';
 export { nemotronNanoV2Plugin } from './builtin/nemotron-nano-v2.js';
 export { oldThinkingTemplatePlugin } from './builtin/old-thinking-template.js';
 export { apriel16Plugin } from './builtin/apriel-1-6.js';
