@@ -38,6 +38,25 @@ describe('Kimi K2 recoveries', () => {
     });
   });
 
+  it('kimi-xml-calls: the XML-style fallback of ik_llama.cpp\'s notes', () => {
+    const write = functionTool('Write', { file_path: { type: 'string' }, mode: { type: 'integer' } }, ['file_path']);
+    const output =
+      'Writing it.<tool_call>\n<invoke name="Write">\n<parameter name="file_path">/path/to/file.txt</parameter>\n<parameter name="mode">644</parameter>\n</invoke>\n</tool_call>';
+    for (const template of [THINKING, INSTRUCT]) {
+      expectRecovery(template, chatRequestBuilder([write], { reasoning_format: 'auto' })(), output, 'kimi-xml-calls', {
+        role: 'assistant',
+        content: 'Writing it.',
+        tool_calls: [{ type: 'function', function: { name: 'Write', arguments: '{"file_path":"/path/to/file.txt","mode":644}' } }],
+      });
+    }
+  });
+
+  it('kimi-xml-calls: a mere mention of <tool_call> stays content, unflagged', () => {
+    const text = 'Wrap calls in <tool_call> tags.';
+    expect(createChatParser(INSTRUCT, request()).parse(text)).toEqual({ role: 'assistant', content: text });
+    expectNoRecovery(INSTRUCT, request(), text);
+  });
+
   it('recovers no undeclared tool', () => {
     const output = `${BEGIN}${CALL}get_time:0${ARGS}{}${CLOSE}${END}`;
     expect(createChatParser(INSTRUCT, request()).parse(output).tool_calls).toBeUndefined();

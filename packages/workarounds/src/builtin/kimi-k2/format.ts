@@ -1,5 +1,6 @@
-import { functionTools, toolParameters, type ChatBuilder, type ChatFormat, type FormatContext, type FormatRequest, type Parser } from '@autoparser/chat-mapper';
+import { functionTools, schemaValueKinds, toolParameters, type ChatBuilder, type ChatFormat, type FormatContext, type FormatRequest, type Parser } from '@autoparser/chat-mapper';
 import type { TemplateAnalysis } from '../../analysis-types.js';
+import type { JsonValue } from '@autoparser/chat-mapper';
 
 /** The special tokens of Kimi K2 output. */
 export const KIMI_K2_TOKENS = {
@@ -51,6 +52,37 @@ function callParser(p: ChatBuilder, name: string, parameters: ReturnType<typeof 
   });
 }
 
+const isRecord = (v: JsonValue | undefined): v is { readonly [key: string]: JsonValue } => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+const XML_CALL_OPEN = '<tool_call>';
+const XML_CALL_CLOSE = '</tool_call>';
+
+/**
+ * The XML-style calls Kimi K2 falls back to when it misses its tokens (as ik_llama.cpp
+ * notes): `<tool_call><invoke name="NAME"><parameter name="P">VALUE</parameter>…</invoke></tool_call>`.
+ * String parameters are raw text, others JSON. Only declared tools.
+ */
+function xmlCalls(p: ChatBuilder, request: FormatRequest): Parser {
+  const invokes = functionTools(request.tools).map((tool) => {
+    const name = tool.function.name;
+    const schema = toolParameters(tool);
+    const properties = isRecord(schema) ? schema['properties'] : undefined;
+    const param = (key: string, valueSchema: JsonValue | undefined): Parser => {
+      const open = p.toolArgOpen(p.sequence('<parameter name="', p.toolArgName(p.literal(key)), '">'));
+      const value = schemaValueKinds(valueSchema).string
+        ? p.toolArgStringValue(p.until('</parameter>'))
+        : p.sequence(p.space(), p.toolArgJsonValue(p.json()), p.space());
+      return p.toolArg(p.sequence(open, value, p.toolArgClose(p.literal('</parameter>')), p.space()));
+    };
+    const params = isRecord(properties) ? Object.entries(properties).map(([key, value]) => param(key, value)) : [];
+    const open = p.toolOpen(p.sequence('<invoke name="', p.toolName(p.literal(name)), '">'));
+    const body = params.length > 0 ? p.zeroOrMore(p.sequence(p.space(), p.choice(...params))) : p.eps();
+    return p.tool(p.sequence(open, body, p.space(), p.toolClose(p.literal('</invoke>'))));
+  });
+  const one = p.sequence(XML_CALL_OPEN, p.space(), p.choice(...invokes), p.space(), XML_CALL_CLOSE, p.space());
+  return request.parallelToolCalls ? p.oneOrMore(one) : one;
+}
+
 /** The calls, their section tokens optional (the model may drop them), then the end. */
 function toolCallsParser(p: ChatBuilder, request: FormatRequest): Parser {
   const choice = p.choice(
@@ -80,7 +112,16 @@ export function kimiK2Format(ctx: FormatContext<TemplateAnalysis>): ChatFormat {
     const response = p.content(p.jsonSchema('response-format-schema', request.responseSchema));
     body = p.sequence(reasoning, p.space(), response, p.space());
   } else if (hasTools) {
-    body = p.sequence(reasoning, p.content(p.untilOneOf([T.sectionBegin, T.callBegin])), toolCallsParser(p, request));
+    const calls = toolCallsParser(p, request);
+    body = p.sequence(reasoning, p.content(p.untilOneOf([T.sectionBegin, T.callBegin])), calls);
+    if (request.lenient && request.toolChoice === 'auto') {
+      // Content also stops at `<tool_call>`, where XML calls of declared tools may run to the
+      // end of the output. Atomic: a stream shows such a call only once it is whole (until
+      // then `<` may as well start a Kimi token). Text that is neither reads canonically.
+      const content = p.content(p.untilOneOf([T.sectionBegin, T.callBegin, XML_CALL_OPEN]));
+      const xml = p.atomic(p.recover('kimi-xml-calls', p.sequence(xmlCalls(p, request), p.end())));
+      body = p.choice(p.sequence(reasoning, content, p.choice(xml, p.sequence(calls, p.end()))), body);
+    }
   } else body = p.sequence(reasoning, p.content(p.rest()));
   const lazy = request.responseSchema === undefined && request.toolChoice === 'auto';
   const withGrammar = request.responseSchema !== undefined || hasTools;
