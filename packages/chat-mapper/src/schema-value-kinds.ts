@@ -1,4 +1,5 @@
 import type { JsonValue } from '@autoparser/peg-core';
+import { isJsonObject } from './json-object.js';
 
 /** Which kinds of JSON value a schema admits: strings, and anything else. */
 export interface SchemaValueKinds {
@@ -8,10 +9,8 @@ export interface SchemaValueKinds {
   readonly other: boolean;
 }
 
-type JsonObject = { readonly [key: string]: JsonValue };
-
 const BOTH: SchemaValueKinds = { string: true, other: true };
-const isObject = (v: JsonValue | undefined): v is JsonObject => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isObject = isJsonObject;
 const isArray = (v: JsonValue | undefined): v is readonly JsonValue[] => Array.isArray(v);
 
 function union(kinds: readonly SchemaValueKinds[]): SchemaValueKinds {

@@ -1,4 +1,4 @@
-import { ChatBuilder, functionTools, standardJsonTools, toolParameters, type ChatFormat, type ChatTool } from '@autoparser/chat-mapper';
+import { ChatBuilder, functionTools, isJsonObject, standardJsonTools, toolParameters, type ChatFormat, type ChatTool } from '@autoparser/chat-mapper';
 import { UNBOUNDED, type Arena, type JsonValue, type Parser, type ParserLike } from '@autoparser/peg-core';
 import type { TemplateAnalysis } from '@autoparser/template-analyzer';
 import type { GeneratorInputs } from './generator-inputs.js';
@@ -424,9 +424,6 @@ function tagWithJsonTools(ctx: Ctx): Parser {
   return wrapCalls(ctx, p.choice(...alternatives), false);
 }
 
-const isObject = (v: JsonValue): v is { readonly [key: string]: JsonValue } =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
-
 interface Param {
   readonly name: string;
   readonly schema: JsonValue;
@@ -435,11 +432,11 @@ interface Param {
 
 function parameters(tool: ChatTool): Param[] {
   const schema = toolParameters(tool);
-  if (!isObject(schema)) return [];
+  if (!isJsonObject(schema)) return [];
   const props = schema['properties'];
   const listed = schema['required'];
   const required: readonly JsonValue[] = Array.isArray(listed) ? (listed as readonly JsonValue[]) : [];
-  if (props === undefined || !isObject(props)) return [];
+  if (props === undefined || !isJsonObject(props)) return [];
   return Object.entries(props).map(([name, s]) => ({ name, schema: s, required: required.includes(name) }));
 }
 
@@ -458,7 +455,7 @@ function jsonOrPython(ctx: Ctx, rule: string, schema: JsonValue): Parser {
 
 /** The JSON scalars a schema's `type` names (numbers, booleans, null), as parsers. */
 function scalarsOf(p: ChatBuilder, schema: JsonValue): Parser[] {
-  const type = isObject(schema) ? schema['type'] : undefined;
+  const type = isJsonObject(schema) ? schema['type'] : undefined;
   const types = typeof type === 'string' ? [type] : Array.isArray(type) ? type : [];
   const scalars: Parser[] = [];
   if (types.includes('integer') || types.includes('number')) scalars.push(p.jsonNumber());

@@ -46,10 +46,11 @@ function chooseFormat(
   options: GenerateOptions,
 ): { format: ChatFormat; builder: ReturnType<typeof chatBuilder>; plugin?: string } {
   const source = options.templateSource;
-  const general: GeneralOptions = {
+  // The probe renders the template: only for the general format, which alone uses it.
+  const general = (): GeneralOptions => ({
     pythonContainers:
       source !== undefined && analysis.tools.format.mode === 'TAG_WITH_TAGGED' && inputs.tools.length > 0 && rendersPythonContainers(source, options.plugins),
-  };
+  });
   if (source !== undefined) {
     for (const plugin of options.plugins ?? []) {
       if (plugin.format === undefined || !plugin.matches(source)) continue;
@@ -59,14 +60,14 @@ function chooseFormat(
         request: inputs,
         templateSource: source,
         analysis,
-        general: () => generalChatFormat(builder, analysis, inputs, general),
+        general: () => generalChatFormat(builder, analysis, inputs, general()),
       };
       const format = plugin.format(context);
       if (format !== undefined) return { format, builder, plugin: plugin.name };
     }
   }
   const builder = chatBuilder();
-  return { format: generalChatFormat(builder, analysis, inputs, general), builder };
+  return { format: generalChatFormat(builder, analysis, inputs, general()), builder };
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { ChatBuilder } from '@autoparser/chat-mapper';
 import type { JsonValue, Parser } from '@autoparser/peg-core';
+import { isJsonObject } from '@autoparser/chat-mapper';
 import { pluginKey } from '@autoparser/template-analyzer';
 import { builtinPlugins, type WorkaroundPlugin } from '@autoparser/workarounds';
 import { renderPrompt } from './default-plugins.js';
@@ -61,12 +62,10 @@ export function rendersPythonContainers(source: string, plugins?: readonly Worka
   return found;
 }
 
-const isRecord = (v: JsonValue | undefined): v is { readonly [key: string]: JsonValue } => typeof v === 'object' && v !== null && !Array.isArray(v);
-
 /** Whether a value of this JSON schema can be an object or an array (a schema without a type can). */
 export function mayBeContainer(schema: JsonValue | undefined): boolean {
   if (schema === undefined || schema === true) return true;
-  if (!isRecord(schema)) return false;
+  if (!isJsonObject(schema)) return false;
   const type = schema['type'];
   if (typeof type === 'string') return type === 'object' || type === 'array';
   if (Array.isArray(type)) return (type as readonly JsonValue[]).some((t) => t === 'object' || t === 'array');
@@ -87,7 +86,7 @@ const MAX_DEPTH = 6;
  * What it cannot narrow (`$ref`, `enum`, deep nesting, no type) is any Python literal.
  */
 export function pythonLiteralOf(p: ChatBuilder, schema: JsonValue | undefined, name: string, depth = 0): Parser {
-  if (!isRecord(schema) || depth > MAX_DEPTH || '$ref' in schema || 'enum' in schema || 'const' in schema) return p.json();
+  if (!isJsonObject(schema) || depth > MAX_DEPTH || '$ref' in schema || 'enum' in schema || 'const' in schema) return p.json();
   for (const key of ['anyOf', 'oneOf'] as const) {
     const options = schema[key];
     if (Array.isArray(options)) return p.choice(...(options as readonly JsonValue[]).map((o, i) => pythonLiteralOf(p, o, `${name}-${i}`, depth + 1)));
@@ -110,7 +109,7 @@ export function pythonLiteralOf(p: ChatBuilder, schema: JsonValue | undefined, n
     }
     case 'object': {
       const props = schema['properties'];
-      if (!isRecord(props) || Object.keys(props).length === 0) return p.jsonObject();
+      if (!isJsonObject(props) || Object.keys(props).length === 0) return p.jsonObject();
       // A rule, so the grammar spells the members once.
       const member = p.sharedRule(`${name}-member`, () =>
         p.choice(...Object.entries(props).map(([key, value]) => p.jsonMember(key, pythonLiteralOf(p, value, `${name}-${key}`, depth + 1)))),

@@ -24,11 +24,14 @@ export interface ParserPair {
   readonly strict: ChatParser;
 }
 
+/** The {@link ParserPair} of a template source for one request. */
+export function parserPair(source: string, request: ChatRequest): ParserPair {
+  return { lenient: createChatParser(source, request), strict: createChatParser(source, { ...request, strict: true }) };
+}
+
 /** {@link ParserPair} of shared template `name`, with {@link WEATHER} offered when `tools`, and `extra` request members. */
 export function parsers(name: string, tools: boolean, extra: Partial<ChatRequest> = {}): ParserPair {
-  const request = chatRequest(tools ? [WEATHER] : undefined, extra);
-  const source = sharedTemplate(name);
-  return { lenient: createChatParser(source, request), strict: createChatParser(source, { ...request, strict: true }) };
+  return parserPair(sharedTemplate(name), chatRequest(tools ? [WEATHER] : undefined, extra));
 }
 
 /** The message and the codes (`rule` for recoveries) of a parse's warnings. */

@@ -3,9 +3,9 @@
  * and canonical outputs written with whitespace slots. Tests only.
  */
 import type { ToolDefinition } from '@autoparser/template-analyzer';
-import { createChatParser, type ChatParser } from '../create-chat-parser.js';
 import { chatRequest, functionTool } from '../formats/format-test-support.js';
 import { sharedTemplate } from '../test-templates.js';
+import { parserPair, type ParserPair } from './recovery-test-support.js';
 
 /** The tools every case offers: a typed `get_weather` and an argument-less `ping`. */
 export const TOOLS: readonly ToolDefinition[] = [
@@ -14,10 +14,7 @@ export const TOOLS: readonly ToolDefinition[] = [
 ];
 
 /** The lenient (default) and the strict parser of a shared template for {@link TOOLS}. */
-export interface FamilyParsers {
-  readonly lenient: ChatParser;
-  readonly strict: ChatParser;
-}
+export type FamilyParsers = ParserPair;
 
 const cache = new Map<string, FamilyParsers>();
 
@@ -25,11 +22,7 @@ const cache = new Map<string, FamilyParsers>();
 export function familyParsers(template: string): FamilyParsers {
   let parsers = cache.get(template);
   if (parsers === undefined) {
-    const source = sharedTemplate(template);
-    parsers = {
-      lenient: createChatParser(source, chatRequest([...TOOLS])),
-      strict: createChatParser(source, chatRequest([...TOOLS], { strict: true })),
-    };
+    parsers = parserPair(sharedTemplate(template), chatRequest([...TOOLS]));
     cache.set(template, parsers);
   }
   return parsers;

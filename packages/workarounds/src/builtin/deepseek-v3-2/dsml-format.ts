@@ -9,6 +9,7 @@ import {
   type JsonValue,
   type Parser,
 } from '@autoparser/chat-mapper';
+import { isJsonObject } from '@autoparser/chat-mapper';
 
 /** The DSML marker word, with the fullwidth bars the tokenizer has as one token. */
 export const DSML = '｜DSML｜';
@@ -33,8 +34,6 @@ const INVOKE_END = `</${DSML}invoke>`;
 const PARAM_OPEN = `<${DSML}parameter name="`;
 const PARAM_END = `</${DSML}parameter>`;
 
-type JsonObject = { readonly [key: string]: JsonValue };
-const isObject = (v: JsonValue | undefined): v is JsonObject => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 interface Param {
   readonly name: string;
@@ -44,11 +43,11 @@ interface Param {
 
 function parametersOf(tool: ChatTool): { params: Param[]; root: JsonValue } {
   const root = toolParameters(tool);
-  if (!isObject(root)) return { params: [], root };
+  if (!isJsonObject(root)) return { params: [], root };
   const props = root['properties'];
   const listed = root['required'];
   const required = Array.isArray(listed) ? listed : [];
-  if (!isObject(props)) return { params: [], root };
+  if (!isJsonObject(props)) return { params: [], root };
   return { params: Object.entries(props).map(([name, schema]) => ({ name, schema, required: required.includes(name) })), root };
 }
 

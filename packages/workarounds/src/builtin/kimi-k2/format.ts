@@ -1,4 +1,4 @@
-import { functionTools, schemaValueKinds, toolParameters, type ChatBuilder, type ChatFormat, type FormatContext, type FormatRequest, type Parser } from '@autoparser/chat-mapper';
+import { functionTools, isJsonObject, schemaValueKinds, toolParameters, type ChatBuilder, type ChatFormat, type FormatContext, type FormatRequest, type Parser } from '@autoparser/chat-mapper';
 import type { TemplateAnalysis } from '../../analysis-types.js';
 import type { JsonValue } from '@autoparser/chat-mapper';
 
@@ -52,8 +52,6 @@ function callParser(p: ChatBuilder, name: string, parameters: ReturnType<typeof 
   });
 }
 
-const isRecord = (v: JsonValue | undefined): v is { readonly [key: string]: JsonValue } => typeof v === 'object' && v !== null && !Array.isArray(v);
-
 const XML_CALL_OPEN = '<tool_call>';
 const XML_CALL_CLOSE = '</tool_call>';
 
@@ -66,7 +64,7 @@ function xmlCalls(p: ChatBuilder, request: FormatRequest): Parser {
   const invokes = functionTools(request.tools).map((tool) => {
     const name = tool.function.name;
     const schema = toolParameters(tool);
-    const properties = isRecord(schema) ? schema['properties'] : undefined;
+    const properties = isJsonObject(schema) ? schema['properties'] : undefined;
     const param = (key: string, valueSchema: JsonValue | undefined): Parser => {
       const open = p.toolArgOpen(p.sequence('<parameter name="', p.toolArgName(p.literal(key)), '">'));
       const value = schemaValueKinds(valueSchema).string
@@ -74,7 +72,7 @@ function xmlCalls(p: ChatBuilder, request: FormatRequest): Parser {
         : p.sequence(p.space(), p.toolArgJsonValue(p.json()), p.space());
       return p.toolArg(p.sequence(open, value, p.toolArgClose(p.literal('</parameter>')), p.space()));
     };
-    const params = isRecord(properties) ? Object.entries(properties).map(([key, value]) => param(key, value)) : [];
+    const params = isJsonObject(properties) ? Object.entries(properties).map(([key, value]) => param(key, value)) : [];
     const open = p.toolOpen(p.sequence('<invoke name="', p.toolName(p.literal(name)), '">'));
     const body = params.length > 0 ? p.zeroOrMore(p.sequence(p.space(), p.choice(...params))) : p.eps();
     return p.tool(p.sequence(open, body, p.space(), p.toolClose(p.literal('</invoke>'))));
