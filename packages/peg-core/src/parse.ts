@@ -1,7 +1,7 @@
 import type { AstNode } from './ast.js';
 import { charClassHas, type CharClass } from './char-class.js';
 import { PegError } from './errors.js';
-import { scanJson } from './json-scan.js';
+import { scanJson, type JsonCheckpoint, type JsonScanOut } from './json-scan.js';
 import { RECOVER_TAG_PREFIX, type Arena, type PegNode } from './nodes.js';
 import { FAIL, isNeedMore, needMore, needMoreAt } from './outcome.js';
 
@@ -59,6 +59,39 @@ interface MemoEntry {
   readonly nodes: readonly AstNode[];
 }
 
+/** A settled outcome kept across the runs of a session, with the farthest offset it examined. */
+interface KeptEntry extends MemoEntry {
+  readonly farthest: number;
+}
+
+/** Where a repetition cut short by the end of the input continues: after its finished matches. */
+interface RepeatCheckpoint {
+  readonly p: number;
+  readonly count: number;
+  readonly nodes: readonly AstNode[];
+}
+
+/** A resumable matcher's progress when the input ran out (see {@link SessionTables}). */
+type Checkpoint = number | JsonCheckpoint | RepeatCheckpoint;
+
+/**
+ * What a streaming session keeps between runs over a growing input, keyed by
+ * `offset * nodeCount + node`. In partial mode a `success` or `fail` never depended on where
+ * the input stopped (every matcher that reaches the end answers need-more-input), so those
+ * outcomes stay true as the input grows: `settled` holds them for rules, tags and long
+ * leaves. `checkpoints` holds where a matcher that ran out of input can continue (how far
+ * an `until` searched, a JSON scanner's state, a repetition's finished matches).
+ *
+ * @internal
+ */
+export interface SessionTables {
+  readonly settled: Map<number, KeptEntry>;
+  readonly checkpoints: Map<number, Checkpoint>;
+}
+
+/** Leaves shorter than this are re-read rather than remembered. */
+const SETTLE_MIN_LENGTH = 64;
+
 /** Mutable state of one parse run. */
 interface State {
   readonly input: string;
@@ -71,6 +104,11 @@ interface State {
   readonly ruleCount: number;
   depth: number;
   farthest: number;
+  /** A session's tables, read by every run of the session. */
+  readonly tables: SessionTables | undefined;
+  /** Whether this run may add to `tables` (a partial run: its settled outcomes stay true). */
+  readonly record: boolean;
+  readonly nodeCount: number;
 }
 
 type Matcher = (st: State, pos: number) => number;
@@ -112,7 +150,7 @@ function matchLiteral(text: string): Matcher {
   };
 }
 
-function matchUntil(delimiters: readonly string[]): Matcher {
+function matchUntil(delimiters: readonly string[], id: number): Matcher {
   const longest = Math.max(0, ...delimiters.map((d) => d.length));
   const live = delimiters.filter((d) => d.length > 0);
   /** Earliest offset in [from, to) where the input's tail is a proper prefix of a delimiter. */
@@ -124,15 +162,20 @@ function matchUntil(delimiters: readonly string[]): Matcher {
     return -1;
   };
   return (st, pos) => {
+    const key = pos * st.nodeCount + id;
+    // A session's earlier run searched up to here without finding a delimiter.
+    const searched = st.tables?.checkpoints.get(key);
+    const from = typeof searched === 'number' ? searched : pos;
     let found = -1;
     for (const d of live) {
-      const at = st.input.indexOf(d, pos);
+      const at = st.input.indexOf(d, from);
       if (at >= 0 && (found < 0 || at < found)) found = at;
     }
     if (delimiters.length > live.length) found = pos; // an empty delimiter ends at once
     if (!st.partial) return found >= 0 ? found : st.len;
     // Input may grow: a delimiter begun at the very end may turn out to come first.
     const cut = partialDelimiter(st, pos, found >= 0 ? found : st.len);
+    if (found < 0 && st.record) st.tables!.checkpoints.set(key, Math.max(pos, st.len - longest + 1));
     if (cut >= 0) return needMore(cut);
     if (found >= 0) return found;
     if (st.len > pos && isHigh(st.input.charCodeAt(st.len - 1))) return needMore(st.len - 1);
@@ -194,9 +237,20 @@ function compileNode(node: PegNode, arena: Arena, m: Matcher[], id: number, rule
         const start = st.nodes.length;
         let p = pos;
         let count = 0;
+        const key = pos * st.nodeCount + id;
+        // A session continues after the matches an earlier run finished (they stay true).
+        const resumed = st.tables?.checkpoints.get(key) as RepeatCheckpoint | undefined;
+        if (resumed !== undefined) {
+          for (const n of resumed.nodes) st.nodes.push(n);
+          p = resumed.p;
+          count = resumed.count;
+        }
         while (max < 0 || count < max) {
           if (p >= st.len) {
-            if (st.partial) return needMore(p);
+            if (st.partial) {
+              if (st.record && count > (resumed?.count ?? 0)) st.tables!.checkpoints.set(key, { p, count, nodes: st.nodes.slice(start) });
+              return needMore(p);
+            }
             break;
           }
           const mark = st.nodes.length;
@@ -208,7 +262,10 @@ function compileNode(node: PegNode, arena: Arena, m: Matcher[], id: number, rule
           } else if (r === FAIL) {
             st.nodes.length = mark;
             break;
-          } else return r;
+          } else {
+            if (st.record && count > (resumed?.count ?? 0)) st.tables!.checkpoints.set(key, { p, count, nodes: st.nodes.slice(start, mark) });
+            return r;
+          }
         }
         if (count < min) {
           st.nodes.length = start;
@@ -232,20 +289,30 @@ function compileNode(node: PegNode, arena: Arena, m: Matcher[], id: number, rule
     case 'chars': {
       const has = classTest(node);
       const { min, max } = node;
-      return (st, pos) => {
+      return settleLeaf((st, pos) => {
         const s = st.input;
         let p = pos;
         let count = 0;
+        const key = pos * st.nodeCount + id;
+        const resumed = st.tables?.checkpoints.get(key) as RepeatCheckpoint | undefined;
+        if (resumed !== undefined) {
+          p = resumed.p;
+          count = resumed.count;
+        }
+        const ranOut = (): number => {
+          if (st.record && p > pos) st.tables!.checkpoints.set(key, { p, count, nodes: NO_NODES });
+          return needMore(p);
+        };
         while (max < 0 || count < max) {
           if (p >= st.len) {
-            if (st.partial) return needMore(p);
+            if (st.partial) return ranOut();
             break;
           }
           let code = s.charCodeAt(p);
           let width = 1;
           if (isHigh(code)) {
             if (p + 1 >= st.len) {
-              if (st.partial) return needMore(p);
+              if (st.partial) return ranOut();
             } else if (isLow(s.charCodeAt(p + 1))) {
               code = s.codePointAt(p)!;
               width = 2;
@@ -256,7 +323,7 @@ function compileNode(node: PegNode, arena: Arena, m: Matcher[], id: number, rule
           count++;
         }
         return count >= min ? p : failAt(st, p);
-      };
+      }, id);
     }
     case 'space':
       return (st, pos) => {
@@ -266,27 +333,39 @@ function compileNode(node: PegNode, arena: Arena, m: Matcher[], id: number, rule
         return p >= st.len && st.partial ? needMore(p) : p;
       };
     case 'until':
-      return matchUntil(node.delimiters);
+      return settleLeaf(matchUntil(node.delimiters, id), id);
     case 'rest':
       return (st) => (st.partial ? needMore(st.len) : st.len);
     case 'json': {
       const kind = node.json;
-      return (st, pos) => {
-        const r = scanJson(st.input, pos, kind, st.partial, st.python);
+      const out: JsonScanOut = { checkpoint: undefined };
+      return settleLeaf((st, pos) => {
+        if (st.tables === undefined) {
+          const r = scanJson(st.input, pos, kind, st.partial, st.python);
+          return r === FAIL ? failAt(st, pos) : r;
+        }
+        const key = pos * st.nodeCount + id;
+        const resumed = st.tables.checkpoints.get(key) as JsonCheckpoint | undefined;
+        const r = scanJson(st.input, pos, kind, st.partial, st.python, resumed, out);
+        if (st.record && out.checkpoint !== undefined) st.tables.checkpoints.set(key, out.checkpoint);
         return r === FAIL ? failAt(st, pos) : r;
-      };
+      }, id);
     }
     case 'rule': {
       const body = child(node.child);
       const slot = ruleIndex.get(id)!;
       return (st, pos) => {
+        if (st.tables !== undefined) {
+          const kept = st.tables.settled.get(pos * st.nodeCount + id);
+          if (kept !== undefined) return replay(st, kept);
+        }
         const table = (st.memo ??= new Map<number, MemoEntry | null>());
         const key = pos * st.ruleCount + slot;
         const seen = table.get(key);
         if (seen !== undefined) {
           // `null` marks a rule re-entered at the same offset: left recursion cannot match.
           if (seen === null) return FAIL;
-          if (seen.nodes.length > 0) st.nodes.push(...seen.nodes);
+          for (const n of seen.nodes) st.nodes.push(n);
           return seen.outcome;
         }
         if (++st.depth > MAX_RULE_DEPTH) throw new DepthLimit();
@@ -294,7 +373,9 @@ function compileNode(node: PegNode, arena: Arena, m: Matcher[], id: number, rule
         const mark = st.nodes.length;
         const outcome = body(st, pos);
         st.depth--;
-        table.set(key, { outcome, nodes: st.nodes.length > mark ? st.nodes.slice(mark) : NO_NODES });
+        const nodes = st.nodes.length > mark ? st.nodes.slice(mark) : NO_NODES;
+        table.set(key, { outcome, nodes });
+        if (st.record && !isNeedMore(outcome)) settle(st, pos * st.nodeCount + id, outcome, nodes);
         return outcome;
       };
     }
@@ -321,19 +402,53 @@ function compileNode(node: PegNode, arena: Arena, m: Matcher[], id: number, rule
       const inner = child(node.child);
       const tag = node.kind === 'tag' ? node.tag : `${RECOVER_TAG_PREFIX}${node.rule}`;
       return (st, pos) => {
+        if (st.tables !== undefined) {
+          const kept = st.tables.settled.get(pos * st.nodeCount + id);
+          if (kept !== undefined) return replay(st, kept);
+        }
         const mark = st.nodes.length;
         const r = inner(st, pos);
         if (r === FAIL) {
           st.nodes.length = mark;
+          if (st.record) settle(st, pos * st.nodeCount + id, FAIL, NO_NODES);
           return FAIL;
         }
         const end = r >= 0 ? r : needMoreAt(r);
         const children = st.nodes.length > mark ? st.nodes.splice(mark) : NO_NODES;
-        st.nodes.push({ tag, start: pos, end, text: st.input.slice(pos, end), partial: r < 0, children });
+        const made: AstNode = { tag, start: pos, end, text: st.input.slice(pos, end), partial: r < 0, children };
+        st.nodes.push(made);
+        if (st.record && r >= 0) settle(st, pos * st.nodeCount + id, r, [made]);
         return r;
       };
     }
   }
+}
+
+/** Replays a settled outcome: its nodes, and the farthest offset its failure examined. */
+function replay(st: State, kept: KeptEntry): number {
+  for (const n of kept.nodes) st.nodes.push(n);
+  if (kept.farthest > st.farthest) st.farthest = kept.farthest;
+  return kept.outcome;
+}
+
+function settle(st: State, key: number, outcome: number, nodes: readonly AstNode[]): void {
+  st.tables!.settled.set(key, { outcome, nodes, farthest: outcome === FAIL ? st.farthest : 0 });
+}
+
+/**
+ * In a session, remembers a leaf's long settled matches, so a later run does not search
+ * the same text again (say, content whose closing tag came long ago).
+ */
+function settleLeaf(match: Matcher, id: number): Matcher {
+  return (st, pos) => {
+    if (st.tables === undefined) return match(st, pos);
+    const key = pos * st.nodeCount + id;
+    const kept = st.tables.settled.get(key);
+    if (kept !== undefined) return replay(st, kept);
+    const r = match(st, pos);
+    if (st.record && r >= pos + SETTLE_MIN_LENGTH) settle(st, key, r, NO_NODES);
+    return r;
+  };
 }
 
 function programOf(arena: Arena): Program {
@@ -352,7 +467,15 @@ function programOf(arena: Arena): Program {
   return program;
 }
 
-function run(arena: Arena, input: string, partial: boolean, entry: number, start: number): ParseResult {
+/** @internal One run of a compiled arena; a session passes its tables (and whether this run records). */
+export function runArena(
+  arena: Arena,
+  input: string,
+  partial: boolean,
+  entry: number,
+  start: number,
+  tables?: SessionTables,
+): ParseResult {
   const program = programOf(arena);
   const st: State = {
     input,
@@ -364,6 +487,9 @@ function run(arena: Arena, input: string, partial: boolean, entry: number, start
     ruleCount: program.ruleCount,
     depth: 0,
     farthest: start,
+    tables,
+    record: tables !== undefined && partial,
+    nodeCount: arena.nodes.length,
   };
   let outcome: number;
   try {
@@ -385,12 +511,8 @@ function run(arena: Arena, input: string, partial: boolean, entry: number, start
   return { status: 'need_more_input', end: needMoreAt(outcome), nodes: st.nodes };
 }
 
-/**
- * Runs the arena's root (or `options.rule`) on `input`. Never throws for any input; bad
- * input is a `fail` result. Throws {@link PegError} only for a broken arena (a reference to
- * an undefined rule, an unknown `options.rule`).
- */
-export function parse(arena: Arena, input: string, options: ParseOptions = {}): ParseResult {
+/** @internal The entry node and start offset of `options`, validated against `arena` and `input`. */
+export function entryOf(arena: Arena, input: string, options: ParseOptions): { entry: number; start: number } {
   let entry = arena.root;
   if (options.rule !== undefined) {
     const id = arena.rules[options.rule];
@@ -401,10 +523,20 @@ export function parse(arena: Arena, input: string, options: ParseOptions = {}): 
   if (!Number.isInteger(start) || start < 0 || start > input.length) {
     throw new RangeError(`start must be an offset within the input, got ${start}`);
   }
+  return { entry, start };
+}
+
+/**
+ * Runs the arena's root (or `options.rule`) on `input`. Never throws for any input; bad
+ * input is a `fail` result. Throws {@link PegError} only for a broken arena (a reference to
+ * an undefined rule, an unknown `options.rule`).
+ */
+export function parse(arena: Arena, input: string, options: ParseOptions = {}): ParseResult {
+  const { entry, start } = entryOf(arena, input, options);
   const partial = options.partial ?? false;
-  const result = run(arena, input, partial, entry, start);
+  const result = runArena(arena, input, partial, entry, start);
   if (result.status === 'fail' && !partial && options.lenient && !result.issue) {
-    const unfinished = run(arena, input, true, entry, start);
+    const unfinished = runArena(arena, input, true, entry, start);
     if (unfinished.status === 'need_more_input') return { ...unfinished, lenient: true };
   }
   return result;
