@@ -16,26 +16,45 @@ const SIMPLE_ESCAPES: Readonly<Record<string, string>> = {
  * as written (the parser already accepted the literal).
  */
 export function decodeJsonStringPrefix(literal: string): string {
-  const body = literal.startsWith('"') ? literal.slice(1) : literal;
-  let out = '';
-  for (let i = 0; i < body.length; i++) {
-    const c = body[i]!;
-    if (c === '"') break;
-    if (c !== '\\') {
-      out += c;
-      continue;
-    }
-    const next = body[i + 1];
-    if (next === undefined) break;
+  return decodeJsonStringFrom(literal, literal.startsWith('"') ? 1 : 0, '').out;
+}
+
+/** Where a decoding stopped: the offset to continue from, the text so far, whether the literal closed. */
+export interface DecodedPrefix {
+  /** Offset of the first character not decoded (an unfinished escape, the closing quote, or the end). */
+  readonly at: number;
+  /** The decoded text, appended to the `out` given. */
+  readonly out: string;
+  /** The closing quote was reached. */
+  readonly closed: boolean;
+}
+
+/**
+ * Decodes a JSON string body from offset `at` of `text`, appending to `out`: the resumable
+ * form of {@link decodeJsonStringPrefix} (a stream continues from the returned `at`).
+ *
+ * @internal
+ */
+export function decodeJsonStringFrom(text: string, at: number, out: string): DecodedPrefix {
+  let i = at;
+  let run = i;
+  for (; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x22) return { at: i, out: out + text.slice(run, i), closed: true };
+    if (c !== 0x5c) continue;
+    out += text.slice(run, i);
+    const next = text[i + 1];
+    if (next === undefined) return { at: i, out, closed: false };
     if (next === 'u') {
-      const hex = body.slice(i + 2, i + 6);
-      if (hex.length < 4) break;
+      const hex = text.slice(i + 2, i + 6);
+      if (hex.length < 4) return { at: i, out, closed: false };
       out += /^[0-9a-fA-F]{4}$/u.test(hex) ? String.fromCharCode(Number.parseInt(hex, 16)) : `\\u${hex}`;
       i += 5;
-      continue;
+    } else {
+      out += SIMPLE_ESCAPES[next] ?? `\\${next}`;
+      i++;
     }
-    out += SIMPLE_ESCAPES[next] ?? `\\${next}`;
-    i++;
+    run = i + 1;
   }
-  return out;
+  return { at: i, out: out + text.slice(run, i), closed: false };
 }

@@ -1,32 +1,70 @@
 import type { AssistantMessage, ChatDelta, ToolCallDelta } from './chat-message.js';
 
 /**
+ * For each text field of a message, how many leading characters are known to equal those of
+ * the message it is compared with (as a {@link ChatAstMapper} reports between two mappings),
+ * so that only the rest is compared.
+ */
+export interface UnchangedPrefix {
+  /** Of `content`. */
+  readonly content: number;
+  /** Of `reasoning_content`. */
+  readonly reasoning: number;
+  /** Of each tool call's `arguments`, by index (missing: none known). */
+  readonly args: readonly number[];
+}
+
+/**
  * The part of `next` after `prev`, or `undefined` when `next` does not extend `prev`.
  * Compares a slice with `===`: V8's `startsWith` walks sliced two-byte strings character by
  * character, which made streaming quadratic in practice.
  */
-const extension = (prev: string, next: string): string | undefined =>
-  next.length >= prev.length && next.slice(0, prev.length) === prev ? next.slice(prev.length) : undefined;
+function extension(prev: string, next: string, known = 0): string | undefined {
+  if (next.length < prev.length) return undefined;
+  const from = Math.min(known, prev.length);
+  return next.slice(from, prev.length) === (from === 0 ? prev : prev.slice(from)) ? next.slice(prev.length) : undefined;
+}
 
 /**
  * OpenAI stream deltas that take `prev` to `next`. Deltas only ever append: text of `next`
  * that does not extend `prev` (a re-parse that changed its mind) is not sent, and tool
  * calls of `prev` missing from `next` are not retracted. Apply them with
- * {@link applyDelta}; when `next` extends `prev` the result equals `next`.
+ * {@link applyDelta}; when `next` extends `prev` the result equals `next`. With `unchanged`
+ * (leading characters known equal), only the rest of each field is compared: a stream's
+ * deltas then cost what changed, not the whole message.
  */
-export function diffMessages(prev: AssistantMessage, next: AssistantMessage): ChatDelta[] {
+export function diffMessages(prev: AssistantMessage, next: AssistantMessage, unchanged?: UnchangedPrefix): ChatDelta[] {
+  return streamDeltas(prev, next, unchanged).deltas;
+}
+
+/** {@link diffMessages}, and whether its deltas take `prev` all the way to `next`. */
+export interface StreamDeltas {
+  /** The deltas. */
+  readonly deltas: ChatDelta[];
+  /** Applied to `prev`, the deltas give `next` (nothing was held back as a retraction). */
+  readonly reached: boolean;
+}
+
+/** The deltas from `prev` to `next` (see {@link diffMessages}), saying whether they reach `next`. */
+export function streamDeltas(prev: AssistantMessage, next: AssistantMessage, unchanged?: UnchangedPrefix): StreamDeltas {
   const deltas: ChatDelta[] = [];
-  const reasoning = extension(prev.reasoning_content ?? '', next.reasoning_content ?? '');
-  if (reasoning) deltas.push({ reasoning_content: reasoning });
-  const content = extension(prev.content, next.content);
-  if (content) deltas.push({ content });
+  let reached = true;
+  const reasoning = extension(prev.reasoning_content ?? '', next.reasoning_content ?? '', unchanged?.reasoning);
+  if (reasoning === undefined) reached = false;
+  else if (reasoning !== '') deltas.push({ reasoning_content: reasoning });
+  const content = extension(prev.content, next.content, unchanged?.content);
+  if (content === undefined) reached = false;
+  else if (content !== '') deltas.push({ content });
 
   const before = prev.tool_calls ?? [];
   const after = next.tool_calls ?? [];
+  if (after.length < before.length) reached = false;
   const calls: ToolCallDelta[] = [];
   for (let index = 0; index < after.length; index++) {
     const now = after[index]!;
     const was = before[index];
+    // A finished call is the same object from one mapping to the next.
+    if (was === now) continue;
     if (was === undefined) {
       const delta: ToolCallDelta = {
         index,
@@ -39,8 +77,11 @@ export function diffMessages(prev: AssistantMessage, next: AssistantMessage): Ch
     }
     // Names are sent whole (clients replace them), ids once.
     const name = now.function.name !== was.function.name && now.function.name !== '' ? now.function.name : undefined;
-    const args = extension(was.function.arguments, now.function.arguments);
+    if (now.function.name === '' && was.function.name !== '') reached = false;
+    const args = extension(was.function.arguments, now.function.arguments, unchanged?.args[index]);
+    if (args === undefined) reached = false;
     const id = (was.id ?? '') === '' && (now.id ?? '') !== '' ? now.id : undefined;
+    if ((was.id ?? '') !== '' && was.id !== now.id) reached = false;
     if (name === undefined && !args && id === undefined) continue;
     const delta: ToolCallDelta = { index, function: {} };
     if (id !== undefined) delta.id = id;
@@ -49,5 +90,5 @@ export function diffMessages(prev: AssistantMessage, next: AssistantMessage): Ch
     calls.push(delta);
   }
   if (calls.length > 0) deltas.push({ tool_calls: calls });
-  return deltas;
+  return { deltas, reached };
 }

@@ -23,8 +23,8 @@ export type {
   GrammarPlan,
 } from './chat-format.js';
 export type { GrammarTrigger } from './grammar-trigger.js';
-export { mapChatAst } from './map-chat-ast.js';
-export type { MappedChat } from './map-chat-ast.js';
+export { ChatAstMapper, mapChatAst } from './map-chat-ast.js';
+export type { IncrementalMappedChat, MappedChat } from './map-chat-ast.js';
 export { normalizeQuotes } from './normalize-quotes.js';
 export { argumentKey } from './argument-key.js';
 export type { ArgumentSpacing } from './argument-key.js';
@@ -33,7 +33,8 @@ export { braceDepth } from './brace-depth.js';
 export { decodeJsonStringPrefix } from './decode-json-string.js';
 export { emptyMessage } from './chat-message.js';
 export type { AssistantMessage, ChatDelta, ChatToolCallOut, ToolCallDelta } from './chat-message.js';
-export { diffMessages } from './diff-messages.js';
+export { diffMessages, streamDeltas } from './diff-messages.js';
+export type { StreamDeltas, UnchangedPrefix } from './diff-messages.js';
 export { applyDelta } from './apply-delta.js';
 export { accumulateDeltas } from './accumulate-deltas.js';
 // The builder's combinators throw peg-core's errors; re-exported so callers can catch them.

@@ -9,6 +9,20 @@ const PYTHON_WORD = /(?<![A-Za-z0-9_])(?:T(?:r(?:ue?)?)?|F(?:a(?:l(?:se?)?)?)?|N
 
 const isWordChar = (ch: string | undefined): boolean => ch !== undefined && /[A-Za-z0-9_]/.test(ch);
 
+/** Where {@link normalizeQuotesFrom} can continue: a token boundary, the quoting there, the text written before it. */
+export interface NormalizeCheckpoint {
+  /** Offset of the next token. */
+  readonly at: number;
+  /** Inside a single-quoted string. */
+  readonly inSingle: boolean;
+  /** Inside a double-quoted string. */
+  readonly inDouble: boolean;
+  /** The normalised text of `input.slice(0, at)`. */
+  readonly out: string;
+}
+
+const START: NormalizeCheckpoint = { at: 0, inSingle: false, inDouble: false, out: '' };
+
 /**
  * Rewrites a Python-style value (single-quoted strings, `True`/`False`/`None`) as JSON text.
  * Only string delimiters and literals change; escapes are kept or adjusted so the string
@@ -18,46 +32,95 @@ const isWordChar = (ch: string | undefined): boolean => ch !== undefined && /[A-
 export function normalizeQuotes(input: string): string {
   // JSON already (the usual case): no single quote and no bare Python literal or its start.
   if (!input.includes("'") && !PYTHON_WORD.test(input)) return input;
-  let out = '';
-  let inSingle = false;
-  let inDouble = false;
-  for (let i = 0; i < input.length; i++) {
+  return normalizeQuotesFrom(input, START, input.length).out;
+}
+
+/**
+ * {@link normalizeQuotes} from a checkpoint of an earlier call on a prefix of `input`; also
+ * returns the last token boundary at or before `settleBy` as the next checkpoint (text before
+ * it cannot change however the input grows, when `settleBy` leaves room for the longest token).
+ *
+ * @internal
+ */
+export function normalizeQuotesFrom(
+  input: string,
+  from: NormalizeCheckpoint,
+  settleBy: number,
+): { readonly out: string; readonly checkpoint: NormalizeCheckpoint } {
+  let out = from.out;
+  let { inSingle, inDouble } = from;
+  // Unchanged characters are copied in runs, not one by one.
+  let run = from.at;
+  const flush = (i: number): void => {
+    if (i > run) out += input.slice(run, i);
+  };
+  // The last token boundary at or before `settleBy`: its quoting, and the output there as
+  // what was written plus the run not yet copied.
+  let markAt = from.at;
+  let markSingle = inSingle;
+  let markDouble = inDouble;
+  let markOut = out;
+  let markRun = run;
+  for (let i = from.at; i < input.length; i++) {
+    if (i <= settleBy) {
+      markAt = i;
+      markSingle = inSingle;
+      markDouble = inDouble;
+      markOut = out;
+      markRun = run;
+    }
     const c = input[i]!;
     if (c === '\\' && i + 1 < input.length) {
       const next = input[i + 1]!;
-      i++;
-      if (inSingle && next === "'") out += "'";
-      else if (inSingle && next === '"') out += '\\"';
-      else if (inSingle || inDouble) out += c + next;
-      else {
-        // Outside strings a backslash means nothing special: keep it, re-read the next char.
-        out += c;
-        i--;
+      if (inSingle && next === "'") {
+        flush(i);
+        out += "'";
+        i++;
+        run = i + 1;
+      } else if (inSingle && next === '"') {
+        flush(i);
+        out += '\\"';
+        i++;
+        run = i + 1;
+      } else if (inSingle || inDouble) {
+        i++;
       }
+      // Outside strings a backslash means nothing special: it is kept and the next char re-read.
       continue;
     }
     if (c === '"') {
-      if (inSingle) out += '\\"';
-      else {
-        inDouble = !inDouble;
-        out += c;
-      }
+      if (inSingle) {
+        flush(i);
+        out += '\\"';
+        run = i + 1;
+      } else inDouble = !inDouble;
     } else if (c === "'") {
-      if (inDouble) out += c;
-      else {
-        inSingle = !inSingle;
-        out += '"';
-      }
+      if (inDouble) continue;
+      flush(i);
+      inSingle = !inSingle;
+      out += '"';
+      run = i + 1;
     } else if (!inSingle && !inDouble && (c === 'T' || c === 'F' || c === 'N') && !isWordChar(input[i - 1])) {
       let n = 0;
       while (isWordChar(input[i + n])) n++;
       const token = input.slice(i, i + n);
       const hit = PYTHON_LITERALS.find(([py]) => py.startsWith(token));
       if (hit) {
+        flush(i);
         out += hit[1].slice(0, n);
-        i += n - 1;
-      } else out += c;
-    } else out += c;
+        run = i + n;
+      }
+      i += n - 1;
+    }
   }
-  return out;
+  if (input.length <= settleBy) {
+    markAt = input.length;
+    markSingle = inSingle;
+    markDouble = inDouble;
+    markOut = out;
+    markRun = run;
+  }
+  flush(input.length);
+  const checkpoint = { at: markAt, inSingle: markSingle, inDouble: markDouble, out: markOut + input.slice(markRun, markAt) };
+  return { out, checkpoint };
 }

@@ -1,42 +1,61 @@
-import { applyDelta, diffMessages, emptyMessage, type AssistantMessage, type ChatDelta } from '@autoparser/chat-mapper';
-import type { ParsedMessage } from './parse-chat-output.js';
-
-/** Parses a whole output so far (`partial`: more may come). */
-export type OutputParser = (output: string, partial: boolean) => ParsedMessage;
+import { ChatAstMapper, emptyMessage, streamDeltas, applyDelta, type AssistantMessage, type ChatDelta } from '@autoparser/chat-mapper';
+import { ParseSession, type Arena } from '@autoparser/peg-core';
+import { readChatOutput, type ChatRead, type ChatReader, type ParsedMessage } from './parse-chat-output.js';
 
 /**
- * A streaming parse of one model answer. Each `push` re-reads the output so far as a
- * partial parse (unless an earlier partial parse already failed, which no later text can
- * undo) and returns the OpenAI deltas from what was already sent; deltas only
- * append, so a client accumulating them always holds a prefix of the final message.
+ * A streaming parse of one model answer. It reads incrementally: each `push` costs about
+ * the new text plus the constructs still open (an unfinished marker, JSON value or
+ * argument), not the whole output, because the parse keeps what no later text can change
+ * (peg-core's `ParseSession`), the mapping resumes before the first unfinished node
+ * (`ChatAstMapper`), and deltas compare only what may have changed. Each `push` returns
+ * the OpenAI deltas from what was already sent; deltas only append, so a client
+ * accumulating them always holds a prefix of the final message, and the messages equal
+ * those of re-reading the whole output after every chunk.
  */
 export class ChatStreamSession {
-  private output = '';
+  private readonly parser: ParseSession;
+  private readonly reader: ChatReader;
+  private readonly shift: number;
   private sent: AssistantMessage = emptyMessage();
+  /** The last read, while what was sent equals it (deltas then compare only what changed). */
+  private synced: ParsedMessage | undefined;
+  /** The last read, once a partial parse failed: no later text can undo that. */
+  private failed: ParsedMessage | undefined;
   private finished: ParsedMessage | undefined;
-  private last: ParsedMessage | undefined;
 
-  /** @param parseOutput - how to parse the output so far. */
-  constructor(private readonly parseOutput: OutputParser) {}
+  /**
+   * @param arena - the chat parser (it reads `generationPrompt + output`).
+   * @param generationPrompt - the prompt's tail the parser reads before the output.
+   */
+  constructor(arena: Arena, generationPrompt: string) {
+    this.parser = new ParseSession(arena, generationPrompt);
+    this.shift = generationPrompt.length;
+    this.reader = {
+      parse: (partial) => (partial ? this.parser.partial() : this.parser.final({ lenient: true })),
+      mapper: new ChatAstMapper(),
+    };
+  }
 
   /** The output received so far. */
   get text(): string {
-    return this.output;
+    return this.parser.input.slice(this.shift);
   }
 
   /** Adds a chunk of model output; returns the deltas it produces (often none). */
   push(chunk: string): ChatDelta[] {
     if (this.finished !== undefined) throw new Error('ChatStreamSession.push: the session is finished');
     if (chunk === '') return [];
-    this.output += chunk;
-    const unparsed = this.last?.warnings?.find((w) => w.code === 'unparsed');
-    // A partial parse that failed stays failed however the output grows, so the answer is
-    // already known: all of the output as content.
-    this.last =
-      unparsed !== undefined && this.last !== undefined
-        ? { ...this.last, content: this.output }
-        : this.parseOutput(this.output, true);
-    return this.advance(this.last);
+    this.parser.append(chunk);
+    if (this.failed !== undefined) {
+      // A partial parse that failed stays failed however the output grows: all of the output
+      // is content, and the chunk is what it adds.
+      const before = this.failed.content.length;
+      this.failed = { ...this.failed, content: this.text };
+      return this.advance({ message: this.failed, unchanged: { content: before, reasoning: Number.MAX_SAFE_INTEGER, args: [] } });
+    }
+    const read = readChatOutput(this.reader, this.parser.input, this.shift, true);
+    if (read.message.warnings?.some((w) => w.code === 'unparsed')) this.failed = read.message;
+    return this.advance(read);
   }
 
   /**
@@ -44,7 +63,7 @@ export class ChatStreamSession {
    * returns the same message.
    */
   finish(): ParsedMessage {
-    this.finished ??= this.parseOutput(this.output, false);
+    this.finished ??= readChatOutput(this.reader, this.parser.input, this.shift, false).message;
     return this.finished;
   }
 
@@ -54,13 +73,21 @@ export class ChatStreamSession {
    * Calling it again returns none.
    */
   end(): ChatDelta[] {
-    return this.advance(this.finish());
+    return this.advance({ message: this.finish(), unchanged: undefined });
   }
 
-  /** The deltas from what was sent to `current`, recorded as sent. */
-  private advance(current: AssistantMessage): ChatDelta[] {
-    const deltas = diffMessages(this.sent, current);
-    for (const delta of deltas) this.sent = applyDelta(this.sent, delta);
+  /** The deltas from what was sent to `read`, recorded as sent. */
+  private advance(read: ChatRead): ChatDelta[] {
+    const next = read.message;
+    const known = this.synced !== undefined && read.unchanged !== undefined;
+    const { deltas, reached } = known ? streamDeltas(this.synced!, next, read.unchanged) : streamDeltas(this.sent, next);
+    if (reached) {
+      this.sent = next;
+      this.synced = next;
+    } else {
+      for (const delta of deltas) this.sent = applyDelta(this.sent, delta);
+      this.synced = undefined;
+    }
     return deltas;
   }
 }

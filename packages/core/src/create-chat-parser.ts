@@ -139,6 +139,6 @@ export function createChatParser(templateSource: string, request: ChatRequest, o
     warnings,
     arena: generated.arena,
     parse: (output, options) => parseOutput(output, options?.partial ?? false),
-    stream: () => new ChatStreamSession(parseOutput),
+    stream: () => new ChatStreamSession(generated.arena, generationPrompt),
   };
 }

@@ -9,7 +9,6 @@ export { createChatParser, renderParamsOf } from './create-chat-parser.js';
 export type { ChatParser, ChatParserOptions, ParseOutputOptions } from './create-chat-parser.js';
 export type { ChatRequest, ReasoningFormat, ResponseFormat, ResponseJsonSchema, ToolChoice } from './chat-request.js';
 export { ChatStreamSession } from './chat-stream-session.js';
-export type { OutputParser } from './chat-stream-session.js';
 export { replayStream } from './replay-stream.js';
 export type { ReplayedDelta, ReplayOptions, StreamReplay } from './replay-stream.js';
 export { parseChatOutput } from './parse-chat-output.js';

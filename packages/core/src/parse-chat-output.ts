@@ -1,5 +1,5 @@
-import { applyDelta, CHAT_TAGS, diffMessages, mapChatAst, type AssistantMessage } from '@autoparser/chat-mapper';
-import { parse, RECOVER_TAG_PREFIX, visitAst, type Arena, type AstNode } from '@autoparser/peg-core';
+import { applyDelta, CHAT_TAGS, ChatAstMapper, diffMessages, mapChatAst, type AssistantMessage, type UnchangedPrefix } from '@autoparser/chat-mapper';
+import { parse, RECOVER_TAG_PREFIX, visitAst, type Arena, type AstNode, type ParseResult } from '@autoparser/peg-core';
 import type { ParseWarning } from './parse-warning.js';
 
 /** An assistant message, with warnings when the output could not be read cleanly. */
@@ -53,17 +53,32 @@ function recoveries(nodes: readonly AstNode[], shift: number): ParseWarning[] {
   return found;
 }
 
+/** A read of model output, with what is known unchanged since the mapper's previous read. */
+export interface ChatRead {
+  /** The message. */
+  readonly message: ParsedMessage;
+  /** Leading characters of each field equal to the previous read's (none known: `undefined`). */
+  readonly unchanged: UnchangedPrefix | undefined;
+}
+
+/** Where a read of model output gets its parses and maps them. */
+export interface ChatReader {
+  /** The parse of the input (`partial`: the output may continue). */
+  readonly parse: (partial: boolean) => ParseResult;
+  /** Maps a tree (one mapper per stream, so it can resume). */
+  readonly mapper: ChatAstMapper;
+}
+
 /**
- * Parses model output (which follows `generationPrompt`) with a chat arena. Never throws:
- * output the parser cannot place is returned whole as content, with an `unparsed` warning
- * giving the offset where parsing stopped; a complete output that ends inside a construct
- * is read as far as it goes, with a `truncated` warning.
+ * Reads model output (which follows a generation prompt of `shift` characters, `input` being
+ * both) from its parse. Never throws: output the parser cannot place is returned whole as
+ * content, with an `unparsed` warning giving the offset where parsing stopped; a complete
+ * output that ends inside a construct is read as far as it goes, with a `truncated` warning.
  */
-export function parseChatOutput(arena: Arena, generationPrompt: string, output: string, partial: boolean): ParsedMessage {
-  const shift = generationPrompt.length;
-  const input = generationPrompt + output;
-  let result = parse(arena, input, { partial, lenient: !partial });
-  let mapped = result.status === 'fail' ? undefined : mapChatAst(result.nodes);
+export function readChatOutput(reader: ChatReader, input: string, shift: number, partial: boolean): ChatRead {
+  const output = input.slice(shift);
+  let result = reader.parse(partial);
+  let mapped = result.status === 'fail' ? undefined : reader.mapper.map(result.nodes);
   let unclosed = false;
   if (mapped !== undefined && !partial && result.nodes.some((n) => n.start < shift && n.end > shift)) {
     // The prompt may have opened a block (say `<think>`) the output never closed, so the
@@ -72,17 +87,17 @@ export function parseChatOutput(arena: Arena, generationPrompt: string, output: 
     // boundary legitimately (a prefilled answer, a closed block, reasoning kept as content,
     // an unclosed block a tool call ended): then the final reading agrees with the cut one
     // or only adds to it, and nothing was cut.
-    const cut = parse(arena, input, { partial: true });
+    const cut = reader.parse(true);
     const cutMapped = cut.status === 'need_more_input' ? mapChatAst(cut.nodes) : undefined;
     if (cutMapped !== undefined && !extendsMessage(cutMapped.message, mapped.message)) {
       result = cut;
-      mapped = cutMapped;
+      mapped = { ...cutMapped, unchanged: { content: 0, reasoning: 0, args: [] } };
       unclosed = true;
     }
   }
   if (mapped === undefined) {
     const offset = Math.max(0, Math.min(output.length, result.end - shift));
-    return {
+    const message: ParsedMessage = {
       role: 'assistant',
       content: output,
       warnings: [
@@ -93,6 +108,7 @@ export function parseChatOutput(arena: Arena, generationPrompt: string, output: 
         },
       ],
     };
+    return { message, unchanged: undefined };
   }
   const { message, warnings } = mapped;
   const out: ParsedMessage = message;
@@ -109,5 +125,18 @@ export function parseChatOutput(arena: Arena, generationPrompt: string, output: 
     });
   }
   if (notes.length > 0) out.warnings = notes;
-  return out;
+  return { message: out, unchanged: result.lenient === true || unclosed ? undefined : mapped.unchanged };
+}
+
+/**
+ * Parses model output (which follows `generationPrompt`) with a chat arena: one whole read
+ * (see {@link readChatOutput}).
+ */
+export function parseChatOutput(arena: Arena, generationPrompt: string, output: string, partial: boolean): ParsedMessage {
+  const input = generationPrompt + output;
+  const reader: ChatReader = {
+    parse: (cut) => parse(arena, input, { partial: cut, lenient: !cut }),
+    mapper: new ChatAstMapper(),
+  };
+  return readChatOutput(reader, input, generationPrompt.length, partial).message;
 }
