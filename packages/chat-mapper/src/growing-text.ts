@@ -1,4 +1,5 @@
-import { decodeJsonStringFrom } from './decode-json-string.js';
+import { braceDepth } from './brace-depth.js';
+import { decodeJsonStringFrom, decodeJsonStringPrefix } from './decode-json-string.js';
 import { normalizeQuotes, normalizeQuotesFrom, type NormalizeCheckpoint } from './normalize-quotes.js';
 
 // Text transforms of the mapper, made incremental for streaming. While a model streams, the
@@ -65,6 +66,18 @@ const NORMALIZE_MARGIN = 16;
 export class GrowingTexts {
   private readonly progress = new Map<string, Progress>();
 
+  /**
+   * The progress record of a node that may still grow, or `undefined` for a finished one:
+   * its text is transformed directly, and what was kept for it is dropped.
+   */
+  private entryOf(key: string, grows: boolean): Progress | undefined {
+    if (!grows) {
+      if (this.progress.size > 0) this.progress.delete(key);
+      return undefined;
+    }
+    return this.entry(key);
+  }
+
   private entry(key: string): Progress {
     let p = this.progress.get(key);
     if (p === undefined) {
@@ -75,16 +88,18 @@ export class GrowingTexts {
   }
 
   /** A text that only grows at the end (content, trimmed reasoning): its previous output is a prefix. */
-  plain(key: string, text: string): GrownText {
-    const p = this.entry(key);
+  plain(key: string, text: string, grows = true): GrownText {
+    const p = this.entryOf(key, grows);
+    if (p === undefined) return { text, same: 0 };
     const same = continues(p, text) ? p.read : 0;
     settle(p, text, text.length, '');
     return { text, same };
   }
 
   /** The JSON string body (escaped, without quotes) of `raw`. */
-  escape(key: string, raw: string): GrownText {
-    const p = this.entry(key);
+  escape(key: string, raw: string, grows = true): GrownText {
+    const p = this.entryOf(key, grows);
+    if (p === undefined) return { text: escapeBody(raw), same: 0 };
     if (!continues(p, raw)) settle(p, raw, 0, '');
     const same = p.out.length;
     // A high surrogate at the end may still get its pair: it is escaped again next time.
@@ -95,8 +110,9 @@ export class GrowingTexts {
   }
 
   /** {@link normalizeQuotes} of `input`. */
-  normalize(key: string, input: string): GrownText {
-    const p = this.entry(key);
+  normalize(key: string, input: string, grows = true): GrownText {
+    const p = this.entryOf(key, grows);
+    if (p === undefined) return { text: normalizeQuotes(input), same: 0 };
     if (!continues(p, input)) {
       settle(p, input, 0, '');
       p.checkpoint = undefined;
@@ -123,8 +139,9 @@ export class GrowingTexts {
   }
 
   /** Unclosed `{` in JSON-like text, ignoring braces inside double-quoted strings (as `braceDepth`). */
-  braceDepth(key: string, text: string): number {
-    const p = this.entry(key);
+  braceDepth(key: string, text: string, grows = true): number {
+    const p = this.entryOf(key, grows);
+    if (p === undefined) return braceDepth(text);
     if (!continues(p, text)) {
       settle(p, text, 0, '');
       p.depth = 0;
@@ -153,8 +170,9 @@ export class GrowingTexts {
   }
 
   /** The decoded prefix of a JSON string literal, as `decodeJsonStringPrefix`. */
-  decodeString(key: string, literal: string): GrownText {
-    const p = this.entry(key);
+  decodeString(key: string, literal: string, grows = true): GrownText {
+    const p = this.entryOf(key, grows);
+    if (p === undefined) return { text: decodeJsonStringPrefix(literal), same: 0 };
     if (!continues(p, literal)) settle(p, literal, 0, '');
     const same = p.out.length;
     const from = p.read === 0 && literal.startsWith('"') ? 1 : p.read;

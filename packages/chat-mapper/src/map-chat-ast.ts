@@ -25,6 +25,8 @@ interface OpenCall {
   call: ChatToolCallOut;
   /** Still waiting for its name: not yet in the message. */
   pending: boolean;
+  /** Its index among the message's calls once listed (-1 before). */
+  index: number;
 }
 
 /** The mapper's state between two nodes. Strings are immutable, so a copy is cheap. */
@@ -61,9 +63,8 @@ function copyState(s: FoldState): FoldState {
   let open: OpenCall | undefined;
   if (s.open !== undefined) {
     const call: ChatToolCallOut = { ...s.open.call, function: { ...s.open.call.function } };
-    const at = calls.indexOf(s.open.call);
-    if (at >= 0) calls[at] = call;
-    open = { call, pending: s.open.pending };
+    if (s.open.index >= 0) calls[s.open.index] = call;
+    open = { call, pending: s.open.pending, index: s.open.index };
   }
   return { ...s, calls, warnings: s.warnings.slice(), open, seen: new Set(s.seen) };
 }
@@ -258,8 +259,7 @@ class FoldRun {
 
   /** The index of the open call's arguments among the message's calls (-1 while it is not listed). */
   private argsField(): number {
-    const open = this.s.open;
-    return open === undefined ? -1 : this.s.calls.indexOf(open.call);
+    return this.s.open?.index ?? -1;
   }
 
   private readTarget(): string {
@@ -284,19 +284,19 @@ class FoldRun {
       case CHAT_TAGS.reasoning: {
         // As the reference does: the whitespace before a reasoning block's end tag is layout.
         // Streaming stays append-only: whitespace held back here comes with the next text.
-        const grown = this.texts.plain(key, trimTrailingSpace(node.text));
+        const grown = this.texts.plain(key, trimTrailingSpace(node.text), node.partial);
         s.reasoning += grown.text;
         this.wrote('reasoning', node, grown, false);
         return;
       }
       case CHAT_TAGS.content: {
-        const grown = this.texts.plain(key, node.text);
+        const grown = this.texts.plain(key, node.text, node.partial);
         s.content += grown.text;
         this.wrote('content', node, grown, false);
         return;
       }
       case CHAT_TAGS.toolOpen:
-        s.open = { call: { type: 'function', function: { name: '', arguments: '' } }, pending: true };
+        s.open = { call: { type: 'function', function: { name: '', arguments: '' } }, pending: true, index: -1 };
         s.argCount = 0;
         s.buffer = '';
         s.quotePending = false;
@@ -324,7 +324,7 @@ class FoldRun {
         }
         if (open.pending) {
           // Listed as soon as it has a name, so a stream shows the call before its arguments.
-          s.calls.push(call);
+          open.index = s.calls.push(call) - 1;
           open.pending = false;
         }
         break;
@@ -337,9 +337,9 @@ class FoldRun {
         }
         // Inside an unfinished object, trailing whitespace is part of the value (`{"a": `);
         // only after the object is it layout.
-        const text = node.partial && this.texts.braceDepth(`${key}#depth`, node.text) > 0 ? node.text : node.text.trimEnd();
+        const text = node.partial && this.texts.braceDepth(`${key}#depth`, node.text, node.partial) > 0 ? node.text : node.text.trimEnd();
         if (text.startsWith('{')) {
-          const [normalized, grown] = this.normalized(key, text);
+          const [normalized, grown] = this.normalized(key, text, node.partial);
           this.writeTarget(normalized, node, grown, true);
         }
         break;
@@ -347,9 +347,9 @@ class FoldRun {
       case CHAT_TAGS.toolArgsString: {
         // Arguments encoded as a JSON string: the decoded object text, as far as it is
         // decoded (an unfinished escape waits), with the same whitespace rule as above.
-        const decoded = this.texts.decodeString(`${key}#decoded`, node.text).text.trimStart();
-        const text = node.partial && this.texts.braceDepth(`${key}#depth`, decoded) > 0 ? decoded : decoded.trimEnd();
-        const [normalized, grown] = this.normalized(key, text);
+        const decoded = this.texts.decodeString(`${key}#decoded`, node.text, node.partial).text.trimStart();
+        const text = node.partial && this.texts.braceDepth(`${key}#depth`, decoded, node.partial) > 0 ? decoded : decoded.trimEnd();
+        const [normalized, grown] = this.normalized(key, text, node.partial);
         if (text.startsWith('{')) this.writeTarget(normalized, node, grown, true);
         // The parser only saw a string that starts like an object; say when it is none.
         if (!node.partial && !isJsonText(normalized)) {
@@ -378,20 +378,20 @@ class FoldRun {
           add = '"';
           s.quotePending = true;
         }
-        const grown = this.texts.escape(key, s.verbatim ? node.text : trimMarkerSpace(node.text));
+        const grown = this.texts.escape(key, s.verbatim ? node.text : trimMarkerSpace(node.text), node.partial);
         const before = this.readTarget() + add;
         this.writeTarget(before + grown.text, node, add === '' ? grown : undefined, false);
         break;
       }
       case CHAT_TAGS.toolArgJsonValue:
         if (node.text !== '') {
-          const [text, grown] = this.normalized(key, node.text.trimEnd());
+          const [text, grown] = this.normalized(key, node.text.trimEnd(), node.partial);
           this.writeTarget(this.readTarget() + text, node, grown, false);
         }
         break;
       case CHAT_TAGS.toolCode: {
         // The close of the call ends the string and the object.
-        const grown = this.texts.escape(key, node.text);
+        const grown = this.texts.escape(key, node.text, node.partial);
         const prefix = '{"code":"';
         this.writeTarget(prefix + grown.text, node, { text: grown.text, same: grown.same + prefix.length }, true);
         s.quotePending = true;
@@ -416,7 +416,7 @@ class FoldRun {
         // arguments until the first one arrives.
         if (call.function.arguments === '') call.function.arguments = '{}';
         for (let d = braceDepth(call.function.arguments); d > 0; d--) call.function.arguments += '}';
-        if (open.pending && call.function.name !== '') s.calls.push(call);
+        if (open.pending && call.function.name !== '') open.index = s.calls.push(call) - 1;
         s.open = undefined;
         break;
       default:
@@ -424,8 +424,8 @@ class FoldRun {
     }
   }
 
-  private normalized(key: string, text: string): [string, GrownText] {
-    const grown = this.texts.normalize(`${key}#json`, text);
+  private normalized(key: string, text: string, grows: boolean): [string, GrownText] {
+    const grown = this.texts.normalize(`${key}#json`, text, grows);
     return [grown.text, grown];
   }
 }

@@ -41,6 +41,9 @@ export class ParseSession {
   /** Adds text at the end of the input. */
   append(text: string): void {
     this.text += text;
+    // Reading the appended string makes V8 flatten it now, once, rather than in whichever
+    // slice of it comes first (measured: a third less time streaming 32 KB of arguments).
+    this.text.charCodeAt(0);
   }
 
   /** The partial parse of the input so far (as `parse(arena, input, {partial: true})`). */
