@@ -71,8 +71,15 @@ interface RepeatCheckpoint {
   readonly nodes: readonly AstNode[];
 }
 
+/** Where a sequence cut short by the end of the input continues: at part `part`, offset `p`. */
+interface SequenceCheckpoint {
+  readonly part: number;
+  readonly p: number;
+  readonly nodes: readonly AstNode[];
+}
+
 /** A resumable matcher's progress when the input ran out (see {@link SessionTables}). */
-type Checkpoint = number | JsonCheckpoint | RepeatCheckpoint;
+type Checkpoint = number | JsonCheckpoint | RepeatCheckpoint | SequenceCheckpoint;
 
 /**
  * What a streaming session keeps between runs over a growing input, keyed by
@@ -94,8 +101,16 @@ const SETTLE_MIN_LENGTH = 64;
 
 /** Mutable state of one parse run. */
 interface State {
+  /** The input from offset `base` on (the whole input outside sessions). */
   readonly input: string;
+  /** Offset of `input[0]` in the whole input; offsets everywhere else are whole-input offsets. */
+  readonly base: number;
+  /** Length of the whole input. */
   readonly len: number;
+  /** The lowest offset read so far (sessions start it at `len`; 0 disables the tracking). */
+  minRead: number;
+  /** Text of the whole input in a range, for nodes that start before `base`. */
+  readonly source: ((from: number, to: number) => string) | undefined;
   readonly partial: boolean;
   readonly python: boolean;
   readonly nodes: AstNode[];
@@ -114,6 +129,18 @@ interface State {
 type Matcher = (st: State, pos: number) => number;
 
 class DepthLimit extends Error {}
+
+/** A session run read before the start of its window: it is run again with all of the input. */
+class WindowMiss extends Error {}
+
+/** The index into `st.input` of offset `pos` (which must not lie before the window). */
+function rel(st: State, pos: number): number {
+  if (pos < st.minRead) {
+    if (pos < st.base) throw new WindowMiss();
+    st.minRead = pos;
+  }
+  return pos - st.base;
+}
 
 interface Program {
   readonly matchers: Matcher[];
@@ -144,8 +171,9 @@ function classTest(cls: CharClass): (code: number) => boolean {
 
 function matchLiteral(text: string): Matcher {
   return (st, pos) => {
-    if (st.input.startsWith(text, pos)) return pos + text.length;
-    if (st.partial && st.len - pos < text.length && text.startsWith(st.input.slice(pos))) return needMore(st.len);
+    const at = rel(st, pos);
+    if (st.input.startsWith(text, at)) return pos + text.length;
+    if (st.partial && st.len - pos < text.length && text.startsWith(st.input.slice(at))) return needMore(st.len);
     return failAt(st, pos);
   };
 }
@@ -156,7 +184,7 @@ function matchUntil(delimiters: readonly string[], id: number): Matcher {
   /** Earliest offset in [from, to) where the input's tail is a proper prefix of a delimiter. */
   const partialDelimiter = (st: State, from: number, to: number): number => {
     for (let q = Math.max(from, st.len - longest + 1); q < to; q++) {
-      const tail = st.input.slice(q);
+      const tail = st.input.slice(rel(st, q));
       if (live.some((d) => d.length > tail.length && d.startsWith(tail))) return q;
     }
     return -1;
@@ -167,9 +195,10 @@ function matchUntil(delimiters: readonly string[], id: number): Matcher {
     const searched = st.tables?.checkpoints.get(key);
     const from = typeof searched === 'number' ? searched : pos;
     let found = -1;
+    const start = rel(st, from);
     for (const d of live) {
-      const at = st.input.indexOf(d, from);
-      if (at >= 0 && (found < 0 || at < found)) found = at;
+      const at = st.input.indexOf(d, start);
+      if (at >= 0 && (found < 0 || at + st.base < found)) found = at + st.base;
     }
     if (delimiters.length > live.length) found = pos; // an empty delimiter ends at once
     if (!st.partial) return found >= 0 ? found : st.len;
@@ -178,7 +207,7 @@ function matchUntil(delimiters: readonly string[], id: number): Matcher {
     if (found < 0 && st.record) st.tables!.checkpoints.set(key, Math.max(pos, st.len - longest + 1));
     if (cut >= 0) return needMore(cut);
     if (found >= 0) return found;
-    if (st.len > pos && isHigh(st.input.charCodeAt(st.len - 1))) return needMore(st.len - 1);
+    if (st.len > pos && isHigh(st.input.charCodeAt(rel(st, st.len - 1)))) return needMore(st.len - 1);
     return needMore(st.len);
   };
 }
@@ -198,20 +227,32 @@ function compileNode(node: PegNode, arena: Arena, m: Matcher[], id: number, rule
     case 'any':
       return (st, pos) => {
         if (pos >= st.len) return st.partial ? needMore(pos) : failAt(st, pos);
-        if (!isHigh(st.input.charCodeAt(pos))) return pos + 1;
+        const at = rel(st, pos);
+        if (!isHigh(st.input.charCodeAt(at))) return pos + 1;
         if (pos + 1 >= st.len) return st.partial ? needMore(pos) : pos + 1;
-        return isLow(st.input.charCodeAt(pos + 1)) ? pos + 2 : pos + 1;
+        return isLow(st.input.charCodeAt(at + 1)) ? pos + 2 : pos + 1;
       };
     case 'sequence': {
       const parts = node.children.map(child);
       return (st, pos) => {
         const mark = st.nodes.length;
         let p = pos;
-        for (const part of parts) {
-          const r = part(st, p);
+        let k = 0;
+        // A session continues after the parts an earlier run finished (they stay true).
+        const key = pos * st.nodeCount + id;
+        const resumed = st.tables?.checkpoints.get(key) as SequenceCheckpoint | undefined;
+        if (resumed !== undefined) {
+          for (const n of resumed.nodes) st.nodes.push(n);
+          p = resumed.p;
+          k = resumed.part;
+        }
+        for (; k < parts.length; k++) {
+          const partMark = st.nodes.length;
+          const r = parts[k]!(st, p);
           if (r >= 0) p = r;
           else {
             if (r === FAIL) st.nodes.length = mark;
+            else if (st.record && k > (resumed?.part ?? 0)) st.tables!.checkpoints.set(key, { part: k, p, nodes: st.nodes.slice(mark, partMark) });
             return r;
           }
         }
@@ -222,9 +263,15 @@ function compileNode(node: PegNode, arena: Arena, m: Matcher[], id: number, rule
       const options = node.children.map(child);
       return (st, pos) => {
         const mark = st.nodes.length;
-        for (const option of options) {
-          const r = option(st, pos);
-          if (r !== FAIL) return r;
+        const key = pos * st.nodeCount + id;
+        // Options an earlier run saw fail still fail.
+        const resumed = st.tables?.checkpoints.get(key) as number | undefined;
+        for (let j = resumed ?? 0; j < options.length; j++) {
+          const r = options[j]!(st, pos);
+          if (r !== FAIL) {
+            if (r < 0 && st.record && j > (resumed ?? 0)) st.tables!.checkpoints.set(key, j);
+            return r;
+          }
           st.nodes.length = mark;
         }
         return FAIL;
@@ -299,6 +346,9 @@ function compileNode(node: PegNode, arena: Arena, m: Matcher[], id: number, rule
           p = resumed.p;
           count = resumed.count;
         }
+        // Reads go forward from `p` only: one check covers them.
+        if (p < st.len) rel(st, p);
+        const b = st.base;
         const ranOut = (): number => {
           if (st.record && p > pos) st.tables!.checkpoints.set(key, { p, count, nodes: NO_NODES });
           return needMore(p);
@@ -308,13 +358,13 @@ function compileNode(node: PegNode, arena: Arena, m: Matcher[], id: number, rule
             if (st.partial) return ranOut();
             break;
           }
-          let code = s.charCodeAt(p);
+          let code = s.charCodeAt(p - b);
           let width = 1;
           if (isHigh(code)) {
             if (p + 1 >= st.len) {
               if (st.partial) return ranOut();
-            } else if (isLow(s.charCodeAt(p + 1))) {
-              code = s.codePointAt(p)!;
+            } else if (isLow(s.charCodeAt(p + 1 - b))) {
+              code = s.codePointAt(p - b)!;
               width = 2;
             }
           }
@@ -327,9 +377,11 @@ function compileNode(node: PegNode, arena: Arena, m: Matcher[], id: number, rule
     }
     case 'space':
       return (st, pos) => {
+        if (pos >= st.len) return st.partial ? needMore(pos) : pos;
         const s = st.input;
-        let p = pos;
-        for (let c = s.charCodeAt(p); c === 0x20 || c === 0x0a || c === 0x09; c = s.charCodeAt(++p));
+        const b = st.base;
+        let p = rel(st, pos) + b;
+        for (let c = s.charCodeAt(p - b); c === 0x20 || c === 0x0a || c === 0x09; c = s.charCodeAt(++p - b));
         return p >= st.len && st.partial ? needMore(p) : p;
       };
     case 'until':
@@ -344,11 +396,16 @@ function compileNode(node: PegNode, arena: Arena, m: Matcher[], id: number, rule
           const r = scanJson(st.input, pos, kind, st.partial, st.python);
           return r === FAIL ? failAt(st, pos) : r;
         }
+        // In a session the scanner reads the window: its offsets and checkpoints are shifted.
         const key = pos * st.nodeCount + id;
-        const resumed = st.tables.checkpoints.get(key) as JsonCheckpoint | undefined;
-        const r = scanJson(st.input, pos, kind, st.partial, st.python, resumed, out);
-        if (st.record && out.checkpoint !== undefined) st.tables.checkpoints.set(key, out.checkpoint);
-        return r === FAIL ? failAt(st, pos) : r;
+        const b = st.base;
+        const kept = st.tables.checkpoints.get(key) as JsonCheckpoint | undefined;
+        if (kind === 'string_content' && pos > 0) rel(st, pos - 1);
+        const resumed = kept === undefined ? undefined : { ...kept, at: rel(st, kept.at) };
+        const r = scanJson(st.input, rel(st, pos), kind, st.partial, st.python, resumed, out);
+        if (st.record && out.checkpoint !== undefined) st.tables.checkpoints.set(key, { ...out.checkpoint, at: out.checkpoint.at + b });
+        if (r === FAIL) return failAt(st, pos);
+        return r >= 0 ? r + b : needMore(needMoreAt(r) + b);
       }, id);
     }
     case 'rule': {
@@ -415,13 +472,26 @@ function compileNode(node: PegNode, arena: Arena, m: Matcher[], id: number, rule
         }
         const end = r >= 0 ? r : needMoreAt(r);
         const children = st.nodes.length > mark ? st.nodes.splice(mark) : NO_NODES;
-        const made: AstNode = { tag, start: pos, end, text: st.input.slice(pos, end), partial: r < 0, children };
+        const made = makeNode(st, tag, pos, end, r < 0, children);
         st.nodes.push(made);
         if (st.record && r >= 0) settle(st, pos * st.nodeCount + id, r, [made]);
         return r;
       };
     }
   }
+}
+
+/**
+ * A tagged node. Its text is a view of the window; a node that starts before the window (a
+ * session's long unfinished value) gets its text from the whole input when first read.
+ */
+function makeNode(st: State, tag: string, start: number, end: number, partial: boolean, children: readonly AstNode[]): AstNode {
+  if (start >= st.base) return { tag, start, end, text: st.input.slice(start - st.base, end - st.base), partial, children };
+  const source = st.source!;
+  const node = { tag, start, end, text: '', partial, children };
+  let text: string | undefined;
+  Object.defineProperty(node, 'text', { enumerable: true, get: () => (text ??= source(start, end)) });
+  return node;
 }
 
 /** Replays a settled outcome: its nodes, and the farthest offset its failure examined. */
@@ -467,19 +537,41 @@ function programOf(arena: Arena): Program {
   return program;
 }
 
-/** @internal One run of a compiled arena; a session passes its tables (and whether this run records). */
+/**
+ * What a session lends one run: its tables, and the input as a window (`input` holds the
+ * whole input from offset `base`; `source` reads any range). The run reports the lowest
+ * offset it read in `minRead`.
+ *
+ * @internal
+ */
+export interface SessionView {
+  readonly tables: SessionTables;
+  readonly base: number;
+  readonly source: (from: number, to: number) => string;
+  minRead: number;
+}
+
+/** Thrown by {@link runArena} when a session run read before its window. @internal */
+export { WindowMiss };
+
+/** @internal One run of a compiled arena over `input` (a session's window when `view` is given). */
 export function runArena(
   arena: Arena,
   input: string,
   partial: boolean,
   entry: number,
   start: number,
-  tables?: SessionTables,
+  view?: SessionView,
 ): ParseResult {
   const program = programOf(arena);
+  const base = view?.base ?? 0;
+  const len = base + input.length;
   const st: State = {
     input,
-    len: input.length,
+    base,
+    len,
+    minRead: view === undefined ? 0 : len,
+    source: view?.source,
     partial,
     python: arena.pythonDicts,
     nodes: [],
@@ -487,8 +579,8 @@ export function runArena(
     ruleCount: program.ruleCount,
     depth: 0,
     farthest: start,
-    tables,
-    record: tables !== undefined && partial,
+    tables: view?.tables,
+    record: view !== undefined && partial,
     nodeCount: arena.nodes.length,
   };
   let outcome: number;
@@ -506,6 +598,7 @@ export function runArena(
     }
     throw error;
   }
+  if (view !== undefined) view.minRead = st.minRead;
   if (outcome >= 0) return { status: 'success', end: outcome, nodes: st.nodes };
   if (outcome === FAIL) return { status: 'fail', end: st.farthest, nodes: NO_NODES };
   return { status: 'need_more_input', end: needMoreAt(outcome), nodes: st.nodes };
