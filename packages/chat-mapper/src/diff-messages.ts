@@ -1,40 +1,26 @@
 import type { AssistantMessage, ChatDelta, ToolCallDelta } from './chat-message.js';
-
-/**
- * For each text field of a message, how many leading characters are known to equal those of
- * the message it is compared with (as a {@link ChatAstMapper} reports between two mappings),
- * so that only the rest is compared.
- */
-export interface UnchangedPrefix {
-  /** Of `content`. */
-  readonly content: number;
-  /** Of `reasoning_content`. */
-  readonly reasoning: number;
-  /** Of each tool call's `arguments`, by index (missing: none known). */
-  readonly args: readonly number[];
-}
+import type { AppendedText } from './map-chat-ast.js';
 
 /**
  * The part of `next` after `prev`, or `undefined` when `next` does not extend `prev`.
  * Compares a slice with `===`: V8's `startsWith` walks sliced two-byte strings character by
  * character, which made streaming quadratic in practice.
  */
-function extension(prev: string, next: string, known = 0): string | undefined {
-  if (next.length < prev.length) return undefined;
-  const from = Math.min(known, prev.length);
-  return next.slice(from, prev.length) === (from === 0 ? prev : prev.slice(from)) ? next.slice(prev.length) : undefined;
+function extension(prev: string, next: string, appended?: string): string | undefined {
+  if (appended !== undefined) return appended;
+  return next.length >= prev.length && next.slice(0, prev.length) === prev ? next.slice(prev.length) : undefined;
 }
 
 /**
  * OpenAI stream deltas that take `prev` to `next`. Deltas only ever append: text of `next`
  * that does not extend `prev` (a re-parse that changed its mind) is not sent, and tool
  * calls of `prev` missing from `next` are not retracted. Apply them with
- * {@link applyDelta}; when `next` extends `prev` the result equals `next`. With `unchanged`
- * (leading characters known equal), only the rest of each field is compared: a stream's
- * deltas then cost what changed, not the whole message.
+ * {@link applyDelta}; when `next` extends `prev` the result equals `next`. With `appended`
+ * (what a {@link ChatAstMapper} says each field gained since `prev`), those fields are not
+ * compared at all: a stream's deltas then cost what changed, not the whole message.
  */
-export function diffMessages(prev: AssistantMessage, next: AssistantMessage, unchanged?: UnchangedPrefix): ChatDelta[] {
-  return streamDeltas(prev, next, unchanged).deltas;
+export function diffMessages(prev: AssistantMessage, next: AssistantMessage, appended?: AppendedText): ChatDelta[] {
+  return streamDeltas(prev, next, appended).deltas;
 }
 
 /** {@link diffMessages}, and whether its deltas take `prev` all the way to `next`. */
@@ -46,13 +32,13 @@ export interface StreamDeltas {
 }
 
 /** The deltas from `prev` to `next` (see {@link diffMessages}), saying whether they reach `next`. */
-export function streamDeltas(prev: AssistantMessage, next: AssistantMessage, unchanged?: UnchangedPrefix): StreamDeltas {
+export function streamDeltas(prev: AssistantMessage, next: AssistantMessage, appended?: AppendedText): StreamDeltas {
   const deltas: ChatDelta[] = [];
   let reached = true;
-  const reasoning = extension(prev.reasoning_content ?? '', next.reasoning_content ?? '', unchanged?.reasoning);
+  const reasoning = extension(prev.reasoning_content ?? '', next.reasoning_content ?? '', appended?.reasoning);
   if (reasoning === undefined) reached = false;
   else if (reasoning !== '') deltas.push({ reasoning_content: reasoning });
-  const content = extension(prev.content, next.content, unchanged?.content);
+  const content = extension(prev.content, next.content, appended?.content);
   if (content === undefined) reached = false;
   else if (content !== '') deltas.push({ content });
 
@@ -78,7 +64,7 @@ export function streamDeltas(prev: AssistantMessage, next: AssistantMessage, unc
     // Names are sent whole (clients replace them), ids once.
     const name = now.function.name !== was.function.name && now.function.name !== '' ? now.function.name : undefined;
     if (now.function.name === '' && was.function.name !== '') reached = false;
-    const args = extension(was.function.arguments, now.function.arguments, unchanged?.args[index]);
+    const args = extension(was.function.arguments, now.function.arguments, appended?.args[index]);
     if (args === undefined) reached = false;
     const id = (was.id ?? '') === '' && (now.id ?? '') !== '' ? now.id : undefined;
     if ((was.id ?? '') !== '' && was.id !== now.id) reached = false;

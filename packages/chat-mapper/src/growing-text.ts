@@ -1,184 +1,264 @@
 import { braceDepth } from './brace-depth.js';
-import { decodeJsonStringFrom, decodeJsonStringPrefix } from './decode-json-string.js';
+import { decodeJsonStringPrefix } from './decode-json-string.js';
 import { normalizeQuotes, normalizeQuotesFrom, type NormalizeCheckpoint } from './normalize-quotes.js';
+import type { AstNode } from '@autoparser/peg-core';
 
-// Text transforms of the mapper, made incremental for streaming. While a model streams, the
+// The mapper's text transforms, made incremental for streaming. While a model streams, the
 // same unfinished node (same tag, same start) is mapped again after every chunk with a
-// longer text. Each transform keeps, per node, how far it has read and what it wrote, and
-// reads only the new text. It relies on its input growing only at the end for the same node
-// (a node's text is a slice of an input that only grows, and the mapper's trims keep that);
-// an input shorter than what was read, or a changed character where reading stopped,
-// starts over.
+// longer text. Each transform keeps, per node, how much of the node's text it has read and
+// what it wrote, reads only the new text (through a `TextSource`, without ever building the
+// node's whole text), and says what its output gained. A finished node is transformed
+// whole, once.
 
-/** A transform's output and how many of its first characters equal its previous output for the same node. */
+/** Reads the parsed input in `[from, to)`. */
+export type TextSource = (from: number, to: number) => string;
+
+/** A transform's output, and what it appended to its previous output for the same node. */
 export interface GrownText {
   /** The transformed text. */
   readonly text: string;
-  /** Leading characters equal to the previous output for the same node (0 the first time). */
-  readonly same: number;
+  /**
+   * `text` is the previous output for this node plus this (the whole text the first time);
+   * `undefined` when the output changed otherwise.
+   */
+  readonly appended: string | undefined;
 }
 
 interface Progress {
-  /** Input characters read and settled (the next call continues here). */
+  /** Characters of the node's text read. */
   read: number;
-  /** The settled input's last character, checked before reuse. */
-  lastChar: number;
-  /** The output of the settled input. */
+  /** The output so far, without `held`. */
   out: string;
-  /** Brace depth at `read` (`braceDepth`). */
+  /** Read text whose output waits for more (trailing whitespace, half a surrogate pair). */
+  held: string;
+  /** The whole output last returned. */
+  last: string;
+  /** The output last returned after its first `tailBase` characters (Python-style text). */
+  tail: string;
+  tailBase: number;
+  /** Whether the first character was seen (`marker` trims drop a leading space). */
+  started: boolean;
+  /** Brace depth and string state (`braceDepth`). */
   depth: number;
-  /** Inside a string at `read` (`braceDepth`). */
   inString: boolean;
-  /** The text is Python-style (`normalize` then rewrites it from `checkpoint`). */
+  /** The last characters read, for `normalize`'s check of Python words across reads. */
+  recent: string;
+  /** The text turned out Python-style: `normalize` then rewrites it from `checkpoint`. */
   python: boolean;
-  checkpoint: NormalizeCheckpoint | undefined;
+  /** Where the Python-style rewriting continues (offsets in the node's text). */
+  checkpoint: NormalizeCheckpoint;
 }
 
-const NORMALIZE_START: NormalizeCheckpoint = { at: 0, inSingle: false, inDouble: false, out: '' };
-
-const fresh = (): Progress => ({ read: 0, lastChar: -1, out: '', depth: 0, inString: false, python: false, checkpoint: undefined });
-
-/** Whether `progress` can continue over `input` (which must extend what was read). */
-function continues(progress: Progress, input: string): boolean {
-  return progress.read === 0 || (input.length >= progress.read && input.charCodeAt(progress.read - 1) === progress.lastChar);
-}
-
-function settle(progress: Progress, input: string, read: number, out: string): void {
-  progress.read = read;
-  progress.lastChar = read > 0 ? input.charCodeAt(read - 1) : -1;
-  progress.out = out;
-}
+const fresh = (): Progress => ({ read: 0, out: '', held: '', last: '', tail: '', tailBase: 0, started: false, depth: 0, inString: false, recent: '', python: false, checkpoint: { at: 0, inSingle: false, inDouble: false, out: '' } });
 
 const isHighSurrogate = (c: number): boolean => c >= 0xd800 && c <= 0xdbff;
+/** C isspace, as the reference trims reasoning. */
+const isCSpace = (c: number): boolean => c === 0x20 || (c >= 0x09 && c <= 0x0d);
+const WHITESPACE = /\s/u;
 
 const escapeBody = (s: string): string => JSON.stringify(s).slice(1, -1);
 
-/** A single quote or a bare Python literal (or its start): what makes {@link normalizeQuotes} change text. */
+/** `text` without its trailing C whitespace. */
+export function trimTrailingSpace(text: string): string {
+  let end = text.length;
+  while (end > 0 && isCSpace(text.charCodeAt(end - 1))) end--;
+  return end === text.length ? text : text.slice(0, end);
+}
+
+/** Templates put one newline after an opening tag and one before a closing tag: neither belongs to the value. */
+export const trimMarkerSpace = (s: string): string => s.replace(/^\s/u, '').replace(/\s$/u, '');
+
+/** A single quote or a bare Python literal (or its start): what makes `normalizeQuotes` change text. */
 const PYTHON_HINT = /'|(?<![A-Za-z0-9_])(?:T(?:r(?:ue?)?)?|F(?:a(?:l(?:se?)?)?)?|N(?:o(?:ne?)?)?)(?![A-Za-z0-9_])/u;
 
-/** How much of a normalised input's end is checked again next time (a Python word may still grow there). */
-const NORMALIZE_MARGIN = 16;
+/** How many of the last characters read are checked again with new text (a Python word may span reads). */
+const RECENT = 8;
+
+/** Python-style text settles this far before its end (no token near the end is final yet). */
+const MARGIN = 16;
+
+/** What a transform's output gained over `previous`, when it is an extension of it. */
+function gained(previous: string | undefined, text: string): string | undefined {
+  if (previous === undefined) return text;
+  return text.length >= previous.length && text.startsWith(previous) ? text.slice(previous.length) : undefined;
+}
+
+/** How `normalize` treats the end of its text. */
+export type TrailingSpace = 'keep' | 'trim';
 
 /**
- * Incremental forms of the mapper's text transforms, with one progress record per node
- * and transform. One instance serves one stream (or one whole-output mapping).
+ * Incremental forms of the mapper's text transforms, with one progress record per node and
+ * transform. One instance serves one stream (or one whole-output mapping).
  */
 export class GrowingTexts {
   private readonly progress = new Map<string, Progress>();
 
-  /**
-   * The progress record of a node that may still grow, or `undefined` for a finished one:
-   * its text is transformed directly, and what was kept for it is dropped.
-   */
-  private entryOf(key: string, grows: boolean): Progress | undefined {
-    if (!grows) {
-      if (this.progress.size > 0) this.progress.delete(key);
-      return undefined;
-    }
-    return this.entry(key);
-  }
+  constructor(private readonly source: TextSource | undefined) {}
 
-  private entry(key: string): Progress {
+  /**
+   * The progress of a node that may still grow (made on first use), or `undefined` for a
+   * finished one, whose record is dropped (its last output is returned for comparison).
+   */
+  private entry(key: string, node: AstNode): { p: Progress | undefined; previous: string | undefined } {
     let p = this.progress.get(key);
+    if (!node.partial) {
+      if (p !== undefined) this.progress.delete(key);
+      return { p: undefined, previous: p?.last };
+    }
     if (p === undefined) {
       p = fresh();
       this.progress.set(key, p);
     }
-    return p;
+    return { p, previous: undefined };
   }
 
-  /** A text that only grows at the end (content, trimmed reasoning): its previous output is a prefix. */
-  plain(key: string, text: string, grows = true): GrownText {
-    const p = this.entryOf(key, grows);
-    if (p === undefined) return { text, same: 0 };
-    const same = continues(p, text) ? p.read : 0;
-    settle(p, text, text.length, '');
-    return { text, same };
+  /** The node's text from offset `from` within it (only that part is read). */
+  private newText(node: AstNode, from: number): string {
+    if (this.source === undefined) return from === 0 ? node.text : node.text.slice(from);
+    return this.source(node.start + from, node.end);
   }
 
-  /** The JSON string body (escaped, without quotes) of `raw`. */
-  escape(key: string, raw: string, grows = true): GrownText {
-    const p = this.entryOf(key, grows);
-    if (p === undefined) return { text: escapeBody(raw), same: 0 };
-    if (!continues(p, raw)) settle(p, raw, 0, '');
-    const same = p.out.length;
-    // A high surrogate at the end may still get its pair: it is escaped again next time.
-    const settled = raw.length > p.read && isHighSurrogate(raw.charCodeAt(raw.length - 1)) ? raw.length - 1 : raw.length;
-    const out = p.out + escapeBody(raw.slice(p.read, settled));
-    settle(p, raw, settled, out);
-    return { text: settled < raw.length ? out + escapeBody(raw.slice(settled)) : out, same };
+  /** The node's text as it is (content). */
+  plain(key: string, node: AstNode): GrownText {
+    const { p, previous } = this.entry(key, node);
+    if (p === undefined) return this.done(node.text, previous);
+    const add = this.newText(node, p.read);
+    p.read = node.end - node.start;
+    p.out += add;
+    p.last = p.out;
+    return { text: p.out, appended: add };
   }
 
-  /** {@link normalizeQuotes} of `input`. */
-  normalize(key: string, input: string, grows = true): GrownText {
-    const p = this.entryOf(key, grows);
-    if (p === undefined) return { text: normalizeQuotes(input), same: 0 };
-    if (!continues(p, input)) {
-      settle(p, input, 0, '');
-      p.checkpoint = undefined;
+  /** The node's text without its trailing C whitespace (reasoning). */
+  trimmed(key: string, node: AstNode): GrownText {
+    const { p, previous } = this.entry(key, node);
+    if (p === undefined) return this.done(trimTrailingSpace(node.text), previous);
+    const s = p.held + this.newText(node, p.read);
+    p.read = node.end - node.start;
+    const body = trimTrailingSpace(s);
+    p.held = s.slice(body.length);
+    p.out += body;
+    p.last = p.out;
+    return { text: p.out, appended: body };
+  }
+
+  /**
+   * The JSON string body (escaped, without quotes) of the node's text; `marker`: without
+   * one leading and one trailing whitespace character (the layout around a tagged value).
+   */
+  escaped(key: string, node: AstNode, marker: boolean): GrownText {
+    const { p, previous } = this.entry(key, node);
+    if (p === undefined) return this.done(escapeBody(marker ? trimMarkerSpace(node.text) : node.text), previous);
+    let s = p.held + this.newText(node, p.read);
+    p.read = node.end - node.start;
+    if (marker && !p.started && s.length > 0) {
+      if (WHITESPACE.test(s[0]!)) s = s.slice(1);
+      p.started = true;
+    } else if (s.length > 0) p.started = true;
+    // A trailing space may be layout; half a surrogate pair may get its other half.
+    const lastCode = s.charCodeAt(s.length - 1);
+    const hold = s.length > 0 && ((marker && WHITESPACE.test(s[s.length - 1]!)) || isHighSurrogate(lastCode)) ? 1 : 0;
+    const body = escapeBody(s.slice(0, s.length - hold));
+    p.held = s.slice(s.length - hold);
+    const half = p.held !== '' && isHighSurrogate(p.held.charCodeAt(0)) ? escapeBody(p.held) : '';
+    const wasHalf = p.last.length > p.out.length;
+    p.out += body;
+    const text = p.out + half;
+    p.last = text;
+    return { text, appended: wasHalf ? undefined : body + half };
+  }
+
+  /**
+   * `normalizeQuotes` of the node's text (JSON or a Python-style value); `trim`: without
+   * its trailing whitespace (while `keep`, whitespace inside an unfinished object is kept).
+   */
+  normalized(key: string, node: AstNode, trailing: TrailingSpace): GrownText {
+    const { p, previous } = this.entry(key, node);
+    if (p === undefined) {
+      const text = trailing === 'trim' ? node.text.trimEnd() : node.text;
+      return this.done(normalizeQuotes(text), previous);
     }
-    const same = p.out.length;
-    // JSON already (the usual case): checked only where it is new; the last few characters
-    // stay unsettled, since a Python word may still be growing there.
-    if (!p.python && !PYTHON_HINT.test(input.slice(Math.max(0, p.read - NORMALIZE_MARGIN)))) {
-      const read = Math.max(p.read, input.length - NORMALIZE_MARGIN);
-      settle(p, input, read, input.slice(0, read));
-      return { text: input, same };
-    }
-    // Python-style text: rewritten from the last settled token boundary.
-    if (!p.python) {
+    if (p.python) return this.whole(p, node, trailing);
+    const add = this.newText(node, p.read);
+    // JSON already (the usual case): the output is the text. Checked where it is new.
+    if (PYTHON_HINT.test(p.recent + p.held + add)) {
+      // Rewritten from the start, once; from then on from its checkpoints.
       p.python = true;
-      p.checkpoint = undefined;
-      settle(p, input, 0, '');
+      p.tail = p.last;
+      p.tailBase = 0;
+      return this.whole(p, node, trailing);
     }
-    const { out, checkpoint } = normalizeQuotesFrom(input, p.checkpoint ?? NORMALIZE_START, input.length - NORMALIZE_MARGIN);
-    p.checkpoint = checkpoint;
-    const previous = p.out.length;
-    settle(p, input, checkpoint.at, checkpoint.out);
-    return { text: out, same: Math.min(previous, same) };
+    p.read = node.end - node.start;
+    const s = p.held + add;
+    p.recent = (p.recent + s).slice(-RECENT);
+    const body = trailing === 'trim' ? s.trimEnd() : s;
+    p.held = s.slice(body.length);
+    p.out += body;
+    p.last = p.out;
+    return { text: p.out, appended: body };
   }
 
-  /** Unclosed `{` in JSON-like text, ignoring braces inside double-quoted strings (as `braceDepth`). */
-  braceDepth(key: string, text: string, grows = true): number {
-    const p = this.entryOf(key, grows);
-    if (p === undefined) return braceDepth(text);
-    if (!continues(p, text)) {
-      settle(p, text, 0, '');
-      p.depth = 0;
-      p.inString = false;
-    }
+  /**
+   * Python-style text: rewritten from the last token boundary that no later text can change
+   * (well before the end), so only the new text and a short margin are read again.
+   */
+  private whole(p: Progress, node: AstNode, trailing: TrailingSpace): GrownText {
+    const length = node.end - node.start;
+    const cp = p.checkpoint;
+    // One character before the checkpoint is read again: it decides whether a word starts there.
+    const back = cp.at > 0 ? 1 : 0;
+    let tail = this.newText(node, cp.at - back);
+    if (trailing === 'trim') tail = tail.trimEnd();
+    const { out, checkpoint } = normalizeQuotesFrom(tail, { ...cp, at: back, out: '' }, tail.length - MARGIN);
+    const text = cp.out + out;
+    const settledAt = cp.at - back + checkpoint.at;
+    // The previous output beyond this checkpoint is compared with the new one; before it they agree.
+    const before = p.tail.slice(cp.out.length - p.tailBase);
+    const appended = out.startsWith(before) ? out.slice(before.length) : undefined;
+    p.tail = out;
+    p.tailBase = cp.out.length;
+    if (settledAt > cp.at && settledAt <= length) p.checkpoint = { at: settledAt, inSingle: checkpoint.inSingle, inDouble: checkpoint.inDouble, out: cp.out + checkpoint.out };
+    p.last = text;
+    return { text, appended };
+  }
+
+  /** Unclosed `{` in the node's text, ignoring braces inside double-quoted strings (as `braceDepth`). */
+  braceDepth(key: string, node: AstNode): number {
+    const { p } = this.entry(key, node);
+    if (p === undefined) return braceDepth(node.text);
+    const s = p.held + this.newText(node, p.read);
+    p.read = node.end - node.start;
     let { depth, inString } = p;
-    let i = p.read;
-    while (i < text.length) {
-      const c = text.charCodeAt(i);
+    let i = 0;
+    for (; i < s.length; i++) {
+      const c = s.charCodeAt(i);
       if (inString) {
         if (c === 0x5c) {
-          if (i + 1 >= text.length) break; // an escape cut short is read again next time
-          i += 2;
-          continue;
-        }
-        if (c === 0x22) inString = false;
+          if (i + 1 >= s.length) break; // an escape cut short is read again next time
+          i++;
+        } else if (c === 0x22) inString = false;
       } else if (c === 0x22) inString = true;
       else if (c === 0x7b) depth++;
       else if (c === 0x7d) depth--;
-      i++;
     }
-    settle(p, text, i, '');
+    p.held = s.slice(i);
     p.depth = depth;
     p.inString = inString;
     return depth;
   }
 
-  /** The decoded prefix of a JSON string literal, as `decodeJsonStringPrefix`. */
-  decodeString(key: string, literal: string, grows = true): GrownText {
-    const p = this.entryOf(key, grows);
-    if (p === undefined) return { text: decodeJsonStringPrefix(literal), same: 0 };
-    if (!continues(p, literal)) settle(p, literal, 0, '');
-    const same = p.out.length;
-    const from = p.read === 0 && literal.startsWith('"') ? 1 : p.read;
-    const decoded = decodeJsonStringFrom(literal, from, p.out);
-    // Settled up to an unfinished escape (or the end); a closed literal reads nothing more.
-    settle(p, literal, decoded.at, decoded.out);
-    return { text: decoded.out, same };
+  /** The decoded prefix of the JSON string literal that is the node's text (rare: read whole). */
+  decoded(key: string, node: AstNode): GrownText {
+    const { p, previous } = this.entry(key, node);
+    const text = decodeJsonStringPrefix(node.text);
+    if (p === undefined) return this.done(text, previous);
+    const appended = gained(p.last, text);
+    p.last = text;
+    return { text, appended };
+  }
+
+  /** The output of a finished node, and what it adds to the output last returned for it. */
+  private done(text: string, previous: string | undefined): GrownText {
+    return { text, appended: gained(previous, text) };
   }
 }

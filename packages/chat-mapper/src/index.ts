@@ -24,7 +24,8 @@ export type {
 } from './chat-format.js';
 export type { GrammarTrigger } from './grammar-trigger.js';
 export { ChatAstMapper, mapChatAst } from './map-chat-ast.js';
-export type { IncrementalMappedChat, MappedChat } from './map-chat-ast.js';
+export type { AppendedText, IncrementalMappedChat, MappedChat, RecoveredNode } from './map-chat-ast.js';
+export type { TextSource } from './growing-text.js';
 export { normalizeQuotes } from './normalize-quotes.js';
 export { argumentKey } from './argument-key.js';
 export type { ArgumentSpacing } from './argument-key.js';
@@ -34,7 +35,7 @@ export { decodeJsonStringPrefix } from './decode-json-string.js';
 export { emptyMessage } from './chat-message.js';
 export type { AssistantMessage, ChatDelta, ChatToolCallOut, ToolCallDelta } from './chat-message.js';
 export { diffMessages, streamDeltas } from './diff-messages.js';
-export type { StreamDeltas, UnchangedPrefix } from './diff-messages.js';
+export type { StreamDeltas } from './diff-messages.js';
 export { applyDelta } from './apply-delta.js';
 export { accumulateDeltas } from './accumulate-deltas.js';
 // The builder's combinators throw peg-core's errors; re-exported so callers can catch them.

@@ -1,11 +1,11 @@
-import type { AstNode } from '@autoparser/peg-core';
+import { RECOVER_TAG_PREFIX, type AstNode } from '@autoparser/peg-core';
 import { argumentKey } from './argument-key.js';
 import { braceDepth } from './brace-depth.js';
 import type { AssistantMessage, ChatToolCallOut } from './chat-message.js';
-import type { UnchangedPrefix } from './diff-messages.js';
 import { CHAT_TAGS } from './chat-tags.js';
-import { GrowingTexts, type GrownText } from './growing-text.js';
+import { GrowingTexts, type TextSource } from './growing-text.js';
 import { valueTreeArguments } from './value-tree.js';
+import { normalizeQuotes } from './normalize-quotes.js';
 
 /** What {@link mapChatAst} found besides the message. */
 export interface MappedChat {
@@ -13,12 +13,36 @@ export interface MappedChat {
   message: AssistantMessage;
   /** Problems met while mapping (the message is still the best reading of the tree). */
   warnings: string[];
+  /** The recovery nodes (`recover:<rule>` tags) met, in input order. */
+  recovered: RecoveredNode[];
 }
 
-/** A mapping, with what is known unchanged since the previous one. */
+/** A recovery node of the tree: its rule and where it starts. */
+export interface RecoveredNode {
+  /** The recovery rule (the tag after `recover:`). */
+  readonly rule: string;
+  /** Offset of the node in the parsed input. */
+  readonly start: number;
+}
+
+/**
+ * What each text field of a mapping gained since the mapper's previous mapping, when the new
+ * text only extends the old (`undefined`: not known, compare). For a tool call that is new in
+ * this mapping, its whole arguments.
+ */
+export interface AppendedText {
+  /** Appended to `content`. */
+  readonly content: string | undefined;
+  /** Appended to `reasoning_content`. */
+  readonly reasoning: string | undefined;
+  /** Appended to each call's `arguments`, by index. */
+  readonly args: readonly (string | undefined)[];
+}
+
+/** A mapping, with what it appended to the previous one. */
 export interface IncrementalMappedChat extends MappedChat {
-  /** Leading characters of each field equal to the previous mapping's. */
-  readonly unchanged: UnchangedPrefix;
+  /** What each field gained since the previous mapping (`undefined`: mapped from the start, compare). */
+  readonly appended: AppendedText | undefined;
 }
 
 interface OpenCall {
@@ -42,6 +66,7 @@ interface FoldState {
   /** A Python keyword argument's string is delimited by its quotes: nothing to trim. */
   verbatim: boolean;
   seen: Set<string>;
+  recovered: RecoveredNode[];
 }
 
 const emptyState = (): FoldState => ({
@@ -55,6 +80,7 @@ const emptyState = (): FoldState => ({
   quotePending: false,
   verbatim: false,
   seen: new Set(),
+  recovered: [],
 });
 
 /** A copy that later folding cannot change: the open call is cloned, the rest is shared or copied. */
@@ -66,12 +92,8 @@ function copyState(s: FoldState): FoldState {
     if (s.open.index >= 0) calls[s.open.index] = call;
     open = { call, pending: s.open.pending, index: s.open.index };
   }
-  return { ...s, calls, warnings: s.warnings.slice(), open, seen: new Set(s.seen) };
+  return { ...s, calls, warnings: s.warnings.slice(), open, seen: new Set(s.seen), recovered: s.recovered.slice() };
 }
-
-// Templates put one newline after an opening tag and one before a closing tag: neither
-// belongs to the value, but any further blank lines do.
-const trimMarkerSpace = (s: string): string => s.replace(/^\s/u, '').replace(/\s$/u, '');
 
 const isJsonText = (text: string): boolean => {
   try {
@@ -81,16 +103,6 @@ const isJsonText = (text: string): boolean => {
     return false;
   }
 };
-
-/** C isspace, as the reference trims. */
-const isCSpace = (c: number): boolean => c === 0x20 || (c >= 0x09 && c <= 0x0d);
-
-/** `text` without its trailing C whitespace (read from the end: a long text costs nothing). */
-function trimTrailingSpace(text: string): string {
-  let end = text.length;
-  while (end > 0 && isCSpace(text.charCodeAt(end - 1))) end--;
-  return end === text.length ? text : text.slice(0, end);
-}
 
 /** Tags whose mapping reads the node's text or whether it is finished: these grow while streaming. */
 const TEXT_TAGS: ReadonlySet<string> = new Set([
@@ -143,8 +155,16 @@ type Field = 'content' | 'reasoning' | number;
  * from the start.
  */
 export class ChatAstMapper {
-  private readonly texts = new GrowingTexts();
+  private readonly texts: GrowingTexts;
   private snapshot: Snapshot | undefined;
+
+  /**
+   * @param source - reads the parsed input by offsets (a parse session's `slice`), so that a
+   *   long unfinished node's text is read only where it is new; without it, nodes' `text`.
+   */
+  constructor(source?: TextSource) {
+    this.texts = new GrowingTexts(source);
+  }
 
   /** Maps `nodes` (see {@link mapChatAst} for the rules). */
   map(nodes: readonly AstNode[]): IncrementalMappedChat {
@@ -176,13 +196,17 @@ export class ChatAstMapper {
   }
 }
 
+/** What a field gained in this run, while known. */
+interface Gain {
+  text: string | undefined;
+}
+
 /** One mapping of a tree: the fold over its nodes, from the start or from a snapshot. */
 class FoldRun {
   private s: FoldState;
   snapshot: Snapshot | undefined;
-  private readonly unchanged = { content: 0, reasoning: 0, args: [] as number[] };
-  /** Fields still continuing the snapshot's text exactly (their first new node is the one met last time). */
-  private readonly tracking = new Set<Field>();
+  /** Per field, what it gained since the previous run (only when resuming). */
+  private readonly gains = new Map<string, Gain>();
   /** Per field, the node whose text came first after this run's snapshot. */
   private first = new Map<string, string>();
   private readonly expected: Map<string, string>;
@@ -194,15 +218,6 @@ class FoldRun {
   ) {
     this.s = from === undefined ? emptyState() : copyState(from.state);
     this.expected = from?.first ?? new Map();
-    if (from !== undefined) {
-      this.unchanged.content = this.s.content.length;
-      this.unchanged.reasoning = this.s.reasoning.length;
-      this.s.calls.forEach((call, i) => {
-        this.unchanged.args[i] = call.function.arguments.length;
-      });
-      this.tracking.add('content').add('reasoning');
-      this.s.calls.forEach((_, i) => this.tracking.add(i));
-    }
   }
 
   fold(): void {
@@ -238,26 +253,44 @@ class FoldRun {
   result(): IncrementalMappedChat {
     const s = this.s;
     const message: AssistantMessage = { role: 'assistant', content: s.content };
-    // An empty `<think></think>` prefill leaves only whitespace: that is no reasoning.
-    if (/[^ \n\r\t]/u.test(s.reasoning)) message.reasoning_content = s.reasoning;
+    // An empty `<think></think>` prefill leaves only whitespace, trimmed away: that is no reasoning.
+    if (s.reasoning !== '') message.reasoning_content = s.reasoning;
     if (s.calls.length > 0) message.tool_calls = s.calls.slice();
-    return { message, warnings: s.warnings.slice(), unchanged: this.unchanged };
+    let appended: AppendedText | undefined;
+    if (this.from !== undefined) {
+      const gain = (field: Field): string | undefined => {
+        const g = this.gains.get(String(field));
+        return g === undefined ? '' : g.text;
+      };
+      appended = { content: gain('content'), reasoning: gain('reasoning'), args: s.calls.map((_, i) => gain(i)) };
+    }
+    return { message, warnings: s.warnings.slice(), recovered: s.recovered.slice(), appended };
   }
 
-  /** Records that `field` got text from `node`: extends what is known unchanged, once, from the node met first last time. */
-  private wrote(field: Field, node: AstNode, grown: GrownText | undefined, replaced: boolean): void {
+  /**
+   * Records what `field` gained from `node`: `same` when the node is the one that gave the
+   * field its first new text last time (what its transform added since), `whole` otherwise
+   * (all of the node's contribution is new). `replaced`: the node set the whole field.
+   */
+  private wrote(field: Field, node: AstNode, same: string | undefined, whole: string, replaced: boolean, wasEmpty: boolean): void {
     const key = `${node.tag}@${node.start}`;
     const name = String(field);
     if (this.snapshot !== undefined && !this.first.has(name)) this.first.set(name, key);
-    if (!this.tracking.has(field)) return;
-    this.tracking.delete(field);
-    const same = grown !== undefined && this.expected.get(name) === key ? grown.same : 0;
-    if (field === 'content') this.unchanged.content += same;
-    else if (field === 'reasoning') this.unchanged.reasoning += same;
-    else this.unchanged.args[field] = replaced ? same : (this.unchanged.args[field] ?? 0) + same;
+    if (this.from === undefined) return;
+    const gain = this.gains.get(name);
+    if (gain === undefined) {
+      const expected = this.expected.get(name);
+      let add: string | undefined;
+      if (expected === key) add = same;
+      else if (expected === undefined) add = replaced && !wasEmpty ? undefined : whole;
+      this.gains.set(name, { text: add });
+      return;
+    }
+    if (gain.text === undefined) return;
+    gain.text = replaced ? undefined : gain.text + whole;
   }
 
-  /** The index of the open call's arguments among the message's calls (-1 while it is not listed). */
+  /** The index of the open call among the message's calls (-1 while it is not listed). */
   private argsField(): number {
     return this.s.open?.index ?? -1;
   }
@@ -267,32 +300,45 @@ class FoldRun {
     return open && open.call.function.name !== '' ? open.call.function.arguments : this.s.buffer;
   }
 
-  /** Before the name is known, argument text is buffered; afterwards it goes to the call. */
-  private writeTarget(text: string, node: AstNode, grown: GrownText | undefined, replaced: boolean): void {
+  /**
+   * Writes the arguments (to the call, or to the buffer before the name is known): `text`
+   * is the new whole value, `same`/`whole` what it gained (see {@link FoldRun.wrote}).
+   */
+  private writeTarget(text: string, node: AstNode, same: string | undefined, whole: string, replaced: boolean): void {
     const open = this.s.open;
     if (open && open.call.function.name !== '') {
+      const wasEmpty = open.call.function.arguments === '';
       open.call.function.arguments = text;
       const field = this.argsField();
-      if (field >= 0) this.wrote(field, node, grown, replaced);
+      if (field >= 0) this.wrote(field, node, same, whole, replaced, wasEmpty);
     } else this.s.buffer = text;
+  }
+
+  /** Appends `add` to the arguments. */
+  private appendTarget(add: string, node: AstNode, same: string | undefined): void {
+    this.writeTarget(this.readTarget() + add, node, same, add, false);
   }
 
   private visit(node: AstNode): void {
     const s = this.s;
     const key = `${node.tag}@${node.start}`;
+    if (node.tag.startsWith(RECOVER_TAG_PREFIX)) {
+      s.recovered.push({ rule: node.tag.slice(RECOVER_TAG_PREFIX.length), start: node.start });
+      return;
+    }
     switch (node.tag) {
       case CHAT_TAGS.reasoning: {
         // As the reference does: the whitespace before a reasoning block's end tag is layout.
         // Streaming stays append-only: whitespace held back here comes with the next text.
-        const grown = this.texts.plain(key, trimTrailingSpace(node.text), node.partial);
+        const grown = this.texts.trimmed(key, node);
         s.reasoning += grown.text;
-        this.wrote('reasoning', node, grown, false);
+        this.wrote('reasoning', node, grown.appended, grown.text, false, false);
         return;
       }
       case CHAT_TAGS.content: {
-        const grown = this.texts.plain(key, node.text, node.partial);
+        const grown = this.texts.plain(key, node);
         s.content += grown.text;
-        this.wrote('content', node, grown, false);
+        this.wrote('content', node, grown.appended, grown.text, false, false);
         return;
       }
       case CHAT_TAGS.toolOpen:
@@ -332,25 +378,23 @@ class FoldRun {
         // Arguments in another notation come as a value tree, written out as JSON.
         const converted = valueTreeArguments(node);
         if (converted !== undefined) {
-          this.writeTarget(converted, node, undefined, true);
+          this.writeTarget(converted, node, undefined, converted, true);
           break;
         }
         // Inside an unfinished object, trailing whitespace is part of the value (`{"a": `);
         // only after the object is it layout.
-        const text = node.partial && this.texts.braceDepth(`${key}#depth`, node.text, node.partial) > 0 ? node.text : node.text.trimEnd();
-        if (text.startsWith('{')) {
-          const [normalized, grown] = this.normalized(key, text, node.partial);
-          this.writeTarget(normalized, node, grown, true);
-        }
+        const inside = node.partial && this.texts.braceDepth(`${key}#depth`, node) > 0;
+        const grown = this.texts.normalized(`${key}#json`, node, inside ? 'keep' : 'trim');
+        if (grown.text.startsWith('{')) this.writeTarget(grown.text, node, grown.appended, grown.text, true);
         break;
       }
       case CHAT_TAGS.toolArgsString: {
         // Arguments encoded as a JSON string: the decoded object text, as far as it is
         // decoded (an unfinished escape waits), with the same whitespace rule as above.
-        const decoded = this.texts.decodeString(`${key}#decoded`, node.text, node.partial).text.trimStart();
-        const text = node.partial && this.texts.braceDepth(`${key}#depth`, decoded, node.partial) > 0 ? decoded : decoded.trimEnd();
-        const [normalized, grown] = this.normalized(key, text, node.partial);
-        if (text.startsWith('{')) this.writeTarget(normalized, node, grown, true);
+        const decoded = this.texts.decoded(`${key}#decoded`, node).text.trimStart();
+        const text = node.partial && braceDepth(decoded) > 0 ? decoded : decoded.trimEnd();
+        const normalized = normalizeQuotes(text);
+        if (text.startsWith('{')) this.writeTarget(normalized, node, undefined, normalized, true);
         // The parser only saw a string that starts like an object; say when it is none.
         if (!node.partial && !isJsonText(normalized)) {
           s.warnings.push(`tool arguments at offset ${node.start} are a string that does not decode to JSON`);
@@ -365,10 +409,10 @@ class FoldRun {
         const name = node.text.replace(/^\s/u, '').trimEnd();
         if (s.seen.has(name)) s.warnings.push(`duplicate tool argument "${name}" at offset ${node.start}`);
         s.seen.add(name);
-        const target = this.readTarget() === '' ? '{' : this.readTarget();
+        const first = this.readTarget() === '';
         s.verbatim = node.tag === CHAT_TAGS.toolKwargName;
         const spacing = s.verbatim ? 'python' : 'compact';
-        this.writeTarget(`${target}${argumentKey(name, s.argCount === 0, spacing)}`, node, undefined, false);
+        this.appendTarget(`${first ? '{' : ''}${argumentKey(name, s.argCount === 0, spacing)}`, node, undefined);
         s.argCount++;
         break;
       }
@@ -378,55 +422,49 @@ class FoldRun {
           add = '"';
           s.quotePending = true;
         }
-        const grown = this.texts.escape(key, s.verbatim ? node.text : trimMarkerSpace(node.text), node.partial);
-        const before = this.readTarget() + add;
-        this.writeTarget(before + grown.text, node, add === '' ? grown : undefined, false);
+        const grown = this.texts.escaped(key, node, !s.verbatim);
+        this.appendTarget(add + grown.text, node, grown.appended);
         break;
       }
       case CHAT_TAGS.toolArgJsonValue:
-        if (node.text !== '') {
-          const [text, grown] = this.normalized(key, node.text.trimEnd(), node.partial);
-          this.writeTarget(this.readTarget() + text, node, grown, false);
+        if (node.end > node.start) {
+          const grown = this.texts.normalized(key, node, 'trim');
+          this.appendTarget(grown.text, node, grown.appended);
         }
         break;
       case CHAT_TAGS.toolCode: {
         // The close of the call ends the string and the object.
-        const grown = this.texts.escape(key, node.text, node.partial);
-        const prefix = '{"code":"';
-        this.writeTarget(prefix + grown.text, node, { text: grown.text, same: grown.same + prefix.length }, true);
+        const grown = this.texts.escaped(key, node, false);
+        const text = `{"code":"${grown.text}`;
+        this.writeTarget(text, node, grown.appended, text, true);
         s.quotePending = true;
         break;
       }
       case CHAT_TAGS.toolArgClose:
         if (s.quotePending) {
-          this.writeTarget(`${this.readTarget()}"`, node, undefined, false);
+          this.appendTarget('"', node, undefined);
           s.quotePending = false;
         }
         break;
-      case CHAT_TAGS.toolClose:
+      case CHAT_TAGS.toolClose: {
         if (call.function.name === '' && s.buffer !== '') {
           call.function.arguments = s.buffer;
           s.buffer = '';
         }
-        if (s.quotePending) {
-          call.function.arguments += '"';
-          s.quotePending = false;
-        }
         // A call closed without any argument has an empty object; a streamed call shows no
         // arguments until the first one arrives.
-        if (call.function.arguments === '') call.function.arguments = '{}';
-        for (let d = braceDepth(call.function.arguments); d > 0; d--) call.function.arguments += '}';
+        let closing = s.quotePending ? '"' : '';
+        s.quotePending = false;
+        if (call.function.arguments === '' && closing === '') closing = '{}';
+        else for (let d = braceDepth(call.function.arguments + closing); d > 0; d--) closing += '}';
+        if (closing !== '') this.appendTarget(closing, node, undefined);
         if (open.pending && call.function.name !== '') open.index = s.calls.push(call) - 1;
         s.open = undefined;
         break;
+      }
       default:
         break;
     }
-  }
-
-  private normalized(key: string, text: string, grows: boolean): [string, GrownText] {
-    const grown = this.texts.normalize(`${key}#json`, text, grows);
-    return [grown.text, grown];
   }
 }
 
@@ -443,6 +481,6 @@ class FoldRun {
  * reasoning (an empty `<think></think>` prefill) is dropped.
  */
 export function mapChatAst(nodes: readonly AstNode[]): MappedChat {
-  const { message, warnings } = new ChatAstMapper().map(nodes);
-  return { message, warnings };
+  const { message, warnings, recovered } = new ChatAstMapper().map(nodes);
+  return { message, warnings, recovered };
 }

@@ -30,15 +30,18 @@ export class ChatStreamSession {
   constructor(arena: Arena, generationPrompt: string) {
     this.parser = new ParseSession(arena, generationPrompt);
     this.shift = generationPrompt.length;
+    const parser = this.parser;
     this.reader = {
-      parse: (partial) => (partial ? this.parser.partial() : this.parser.final({ lenient: true })),
-      mapper: new ChatAstMapper(),
+      parse: (partial) => (partial ? parser.partial() : parser.final({ lenient: true })),
+      mapper: new ChatAstMapper((from, to) => parser.slice(from, to)),
+      text: (from) => parser.slice(from),
+      length: () => parser.length,
     };
   }
 
   /** The output received so far. */
   get text(): string {
-    return this.parser.input.slice(this.shift);
+    return this.parser.slice(this.shift);
   }
 
   /** Adds a chunk of model output; returns the deltas it produces (often none). */
@@ -49,11 +52,10 @@ export class ChatStreamSession {
     if (this.failed !== undefined) {
       // A partial parse that failed stays failed however the output grows: all of the output
       // is content, and the chunk is what it adds.
-      const before = this.failed.content.length;
-      this.failed = { ...this.failed, content: this.text };
-      return this.advance({ message: this.failed, unchanged: { content: before, reasoning: Number.MAX_SAFE_INTEGER, args: [] } });
+      this.failed = { ...this.failed, content: this.failed.content + chunk };
+      return this.advance({ message: this.failed, appended: { content: chunk, reasoning: '', args: [] } });
     }
-    const read = readChatOutput(this.reader, this.parser.input, this.shift, true);
+    const read = readChatOutput(this.reader, this.shift, true);
     if (read.message.warnings?.some((w) => w.code === 'unparsed')) this.failed = read.message;
     return this.advance(read);
   }
@@ -63,7 +65,7 @@ export class ChatStreamSession {
    * returns the same message.
    */
   finish(): ParsedMessage {
-    this.finished ??= readChatOutput(this.reader, this.parser.input, this.shift, false).message;
+    this.finished ??= readChatOutput(this.reader, this.shift, false).message;
     return this.finished;
   }
 
@@ -73,14 +75,14 @@ export class ChatStreamSession {
    * Calling it again returns none.
    */
   end(): ChatDelta[] {
-    return this.advance({ message: this.finish(), unchanged: undefined });
+    return this.advance({ message: this.finish(), appended: undefined });
   }
 
   /** The deltas from what was sent to `read`, recorded as sent. */
   private advance(read: ChatRead): ChatDelta[] {
     const next = read.message;
-    const known = this.synced !== undefined && read.unchanged !== undefined;
-    const { deltas, reached } = known ? streamDeltas(this.synced!, next, read.unchanged) : streamDeltas(this.sent, next);
+    const known = this.synced !== undefined && read.appended !== undefined;
+    const { deltas, reached } = known ? streamDeltas(this.synced!, next, read.appended) : streamDeltas(this.sent, next);
     if (reached) {
       this.sent = next;
       this.synced = next;

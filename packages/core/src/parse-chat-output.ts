@@ -1,5 +1,5 @@
-import { applyDelta, CHAT_TAGS, ChatAstMapper, diffMessages, mapChatAst, type AssistantMessage, type UnchangedPrefix } from '@autoparser/chat-mapper';
-import { parse, RECOVER_TAG_PREFIX, visitAst, type Arena, type AstNode, type ParseResult } from '@autoparser/peg-core';
+import { applyDelta, CHAT_TAGS, ChatAstMapper, diffMessages, mapChatAst, type AppendedText, type AssistantMessage, type RecoveredNode } from '@autoparser/chat-mapper';
+import { parse, type Arena, type AstNode, type ParseResult } from '@autoparser/peg-core';
 import type { ParseWarning } from './parse-warning.js';
 
 /** An assistant message, with warnings when the output could not be read cleanly. */
@@ -30,10 +30,10 @@ function innermostPartial(nodes: readonly AstNode[]): AstNode | undefined {
  * (a stream holds back a possible marker until it is sure): that text is still the model's,
  * so it goes to the field the last text went to (reasoning or content), never dropped.
  */
-function keepUnreadTail(message: ParsedMessage, nodes: readonly AstNode[], input: string): void {
+function keepUnreadTail(message: ParsedMessage, nodes: readonly AstNode[], reader: ChatReader): void {
   const last = nodes.at(-1);
-  if (last === undefined || last.end >= input.length) return;
-  const tail = input.slice(last.end);
+  if (last === undefined || last.end >= reader.length()) return;
+  const tail = reader.text(last.end);
   if (tail.trim() === '') return;
   // Reasoning lost its trailing whitespace as layout; before more text it is text again.
   const layout = /[ \t\n\v\f\r]*$/u.exec(last.text)?.[0] ?? '';
@@ -42,41 +42,40 @@ function keepUnreadTail(message: ParsedMessage, nodes: readonly AstNode[], input
 }
 
 /** One `recovered` warning per recovery node the parse went through, in output order. */
-function recoveries(nodes: readonly AstNode[], shift: number): ParseWarning[] {
-  const found: ParseWarning[] = [];
-  visitAst(nodes, (node) => {
-    if (!node.tag.startsWith(RECOVER_TAG_PREFIX)) return;
-    const rule = node.tag.slice(RECOVER_TAG_PREFIX.length);
-    const offset = Math.max(0, node.start - shift);
-    found.push({ code: 'recovered', rule, offset, message: `recovered by "${rule}" at offset ${offset}: the output strays from the template's format there` });
+function recoveries(recovered: readonly RecoveredNode[], shift: number): ParseWarning[] {
+  return recovered.map(({ rule, start }) => {
+    const offset = Math.max(0, start - shift);
+    return { code: 'recovered', rule, offset, message: `recovered by "${rule}" at offset ${offset}: the output strays from the template's format there` };
   });
-  return found;
 }
 
-/** A read of model output, with what is known unchanged since the mapper's previous read. */
+/** A read of model output, with what it appended to the mapper's previous read. */
 export interface ChatRead {
   /** The message. */
   readonly message: ParsedMessage;
-  /** Leading characters of each field equal to the previous read's (none known: `undefined`). */
-  readonly unchanged: UnchangedPrefix | undefined;
+  /** What each field gained since the previous read (`undefined`: not known, compare). */
+  readonly appended: AppendedText | undefined;
 }
 
-/** Where a read of model output gets its parses and maps them. */
+/** Where a read of model output gets its input and parses, and maps them. */
 export interface ChatReader {
   /** The parse of the input (`partial`: the output may continue). */
   readonly parse: (partial: boolean) => ParseResult;
   /** Maps a tree (one mapper per stream, so it can resume). */
   readonly mapper: ChatAstMapper;
+  /** The input from offset `from` to its end. */
+  readonly text: (from: number) => string;
+  /** The input's length. */
+  readonly length: () => number;
 }
 
 /**
- * Reads model output (which follows a generation prompt of `shift` characters, `input` being
- * both) from its parse. Never throws: output the parser cannot place is returned whole as
- * content, with an `unparsed` warning giving the offset where parsing stopped; a complete
- * output that ends inside a construct is read as far as it goes, with a `truncated` warning.
+ * Reads model output (which follows a generation prompt of `shift` characters) from its
+ * parse. Never throws: output the parser cannot place is returned whole as content, with
+ * an `unparsed` warning giving the offset where parsing stopped; a complete output that ends
+ * inside a construct is read as far as it goes, with a `truncated` warning.
  */
-export function readChatOutput(reader: ChatReader, input: string, shift: number, partial: boolean): ChatRead {
-  const output = input.slice(shift);
+export function readChatOutput(reader: ChatReader, shift: number, partial: boolean): ChatRead {
   let result = reader.parse(partial);
   let mapped = result.status === 'fail' ? undefined : reader.mapper.map(result.nodes);
   let unclosed = false;
@@ -91,12 +90,14 @@ export function readChatOutput(reader: ChatReader, input: string, shift: number,
     const cutMapped = cut.status === 'need_more_input' ? mapChatAst(cut.nodes) : undefined;
     if (cutMapped !== undefined && !extendsMessage(cutMapped.message, mapped.message)) {
       result = cut;
-      mapped = { ...cutMapped, unchanged: { content: 0, reasoning: 0, args: [] } };
+      mapped = { ...cutMapped, appended: undefined };
       unclosed = true;
     }
   }
+  const outputLength = reader.length() - shift;
   if (mapped === undefined) {
-    const offset = Math.max(0, Math.min(output.length, result.end - shift));
+    const output = reader.text(shift);
+    const offset = Math.max(0, Math.min(outputLength, result.end - shift));
     const message: ParsedMessage = {
       role: 'assistant',
       content: output,
@@ -108,24 +109,24 @@ export function readChatOutput(reader: ChatReader, input: string, shift: number,
         },
       ],
     };
-    return { message, unchanged: undefined };
+    return { message, appended: undefined };
   }
   const { message, warnings } = mapped;
   const out: ParsedMessage = message;
   const notes: ParseWarning[] = warnings.map((w) => ({ code: 'mapping', offset: 0, message: w }));
-  notes.push(...recoveries(result.nodes, shift));
+  notes.push(...recoveries(mapped.recovered, shift));
   if (result.lenient === true || unclosed) {
-    keepUnreadTail(out, result.nodes, input);
+    keepUnreadTail(out, result.nodes, reader);
     const open = innermostPartial(result.nodes);
     const inside = open === undefined ? 'an unfinished construct' : `an unfinished "${open.tag}"`;
     notes.push({
       code: 'truncated',
-      offset: output.length,
+      offset: outputLength,
       message: `the output ended inside ${inside} (unclosed tag, JSON or tool call); the message holds what was read`,
     });
   }
   if (notes.length > 0) out.warnings = notes;
-  return { message: out, unchanged: result.lenient === true || unclosed ? undefined : mapped.unchanged };
+  return { message: out, appended: result.lenient === true || unclosed ? undefined : mapped.appended };
 }
 
 /**
@@ -137,6 +138,8 @@ export function parseChatOutput(arena: Arena, generationPrompt: string, output: 
   const reader: ChatReader = {
     parse: (cut) => parse(arena, input, { partial: cut, lenient: !cut }),
     mapper: new ChatAstMapper(),
+    text: (from) => input.slice(from),
+    length: () => input.length,
   };
-  return readChatOutput(reader, input, generationPrompt.length, partial).message;
+  return readChatOutput(reader, generationPrompt.length, partial).message;
 }
