@@ -41,7 +41,7 @@ interface Progress {
   /** Brace depth and string state (`braceDepth`). */
   depth: number;
   inString: boolean;
-  /** The last characters read, for `normalize`'s check of Python words across reads. */
+  /** The last character read (`normalize`'s check of words across reads). */
   recent: string;
   /** The text turned out Python-style: `normalize` then rewrites it from `checkpoint`. */
   python: boolean;
@@ -68,11 +68,33 @@ export function trimTrailingSpace(text: string): string {
 /** Templates put one newline after an opening tag and one before a closing tag: neither belongs to the value. */
 export const trimMarkerSpace = (s: string): string => s.replace(/^\s/u, '').replace(/\s$/u, '');
 
-/** A single quote or a bare Python literal (or its start): what makes `normalizeQuotes` change text. */
-const PYTHON_HINT = /'|(?<![A-Za-z0-9_])(?:T(?:r(?:ue?)?)?|F(?:a(?:l(?:se?)?)?)?|N(?:o(?:ne?)?)?)(?![A-Za-z0-9_])/u;
+const isWordCode = (c: number): boolean => (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a) || c === 0x5f;
 
-/** How many of the last characters read are checked again with new text (a Python word may span reads). */
-const RECENT = 8;
+/**
+ * Whether `add`, read after what `p` has read, makes the text Python-style: a single quote or
+ * a word starting with `T`, `F` or `N` outside double-quoted strings (JSON has neither there;
+ * inside strings `normalizeQuotes` changes nothing). Tracks the string state across reads.
+ */
+function pythonStyle(p: Progress, add: string): boolean {
+  let { inString } = p;
+  let escaped = p.depth === 1;
+  let prev = p.recent === '' ? -1 : p.recent.charCodeAt(0);
+  for (let i = 0; i < add.length; i++) {
+    const c = add.charCodeAt(i);
+    if (inString) {
+      if (escaped) escaped = false;
+      else if (c === 0x5c) escaped = true;
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x27) return true;
+    else if ((c === 0x54 || c === 0x46 || c === 0x4e) && !isWordCode(prev)) return true;
+    prev = c;
+  }
+  p.inString = inString;
+  p.depth = escaped ? 1 : 0;
+  p.recent = prev === -1 ? '' : String.fromCharCode(prev);
+  return false;
+}
 
 /** Python-style text settles this far before its end (no token near the end is final yet). */
 const MARGIN = 16;
@@ -110,6 +132,12 @@ export class GrowingTexts {
       this.progress.set(key, p);
     }
     return { p, previous: undefined };
+  }
+
+  /** Whether the node's text starts with `prefix` (read without building the whole text). */
+  startsWith(node: AstNode, prefix: string): boolean {
+    if (this.source === undefined || !node.partial) return node.text.startsWith(prefix);
+    return node.end - node.start >= prefix.length && this.source(node.start, node.start + prefix.length) === prefix;
   }
 
   /** The node's text from offset `from` within it (only that part is read). */
@@ -181,7 +209,7 @@ export class GrowingTexts {
     if (p.python) return this.whole(p, node, trailing);
     const add = this.newText(node, p.read);
     // JSON already (the usual case): the output is the text. Checked where it is new.
-    if (PYTHON_HINT.test(p.recent + p.held + add)) {
+    if (pythonStyle(p, add)) {
       // Rewritten from the start, once; from then on from its checkpoints.
       p.python = true;
       p.tail = p.last;
@@ -190,7 +218,6 @@ export class GrowingTexts {
     }
     p.read = node.end - node.start;
     const s = p.held + add;
-    p.recent = (p.recent + s).slice(-RECENT);
     const body = trailing === 'trim' ? s.trimEnd() : s;
     p.held = s.slice(body.length);
     p.out += body;

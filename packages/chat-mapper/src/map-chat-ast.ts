@@ -85,14 +85,27 @@ const emptyState = (): FoldState => ({
 
 /** A copy that later folding cannot change: the open call is cloned, the rest is shared or copied. */
 function copyState(s: FoldState): FoldState {
-  const calls = s.calls.slice();
+  const calls = s.calls.length === 0 ? [] : s.calls.slice();
   let open: OpenCall | undefined;
   if (s.open !== undefined) {
-    const call: ChatToolCallOut = { ...s.open.call, function: { ...s.open.call.function } };
+    const was = s.open.call;
+    const call: ChatToolCallOut = was.id === undefined ? { type: 'function', function: { name: was.function.name, arguments: was.function.arguments } } : { type: 'function', id: was.id, function: { name: was.function.name, arguments: was.function.arguments } };
     if (s.open.index >= 0) calls[s.open.index] = call;
     open = { call, pending: s.open.pending, index: s.open.index };
   }
-  return { ...s, calls, warnings: s.warnings.slice(), open, seen: new Set(s.seen), recovered: s.recovered.slice() };
+  return {
+    content: s.content,
+    reasoning: s.reasoning,
+    calls,
+    warnings: s.warnings.length === 0 ? [] : s.warnings.slice(),
+    open,
+    buffer: s.buffer,
+    argCount: s.argCount,
+    quotePending: s.quotePending,
+    verbatim: s.verbatim,
+    seen: s.seen.size === 0 ? new Set() : new Set(s.seen),
+    recovered: s.recovered.length === 0 ? [] : s.recovered.slice(),
+  };
 }
 
 const isJsonText = (text: string): boolean => {
@@ -385,7 +398,7 @@ class FoldRun {
         // only after the object is it layout.
         const inside = node.partial && this.texts.braceDepth(`${key}#depth`, node) > 0;
         const grown = this.texts.normalized(`${key}#json`, node, inside ? 'keep' : 'trim');
-        if (grown.text.startsWith('{')) this.writeTarget(grown.text, node, grown.appended, grown.text, true);
+        if (this.texts.startsWith(node, '{')) this.writeTarget(grown.text, node, grown.appended, grown.text, true);
         break;
       }
       case CHAT_TAGS.toolArgsString: {

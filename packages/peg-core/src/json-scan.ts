@@ -305,7 +305,7 @@ export function scanJson(
 function scanKind(scan: Scan, pos: number, kind: JsonKind, resume: JsonCheckpoint | undefined): number {
   const { input, partial, python } = scan;
   if (kind === 'string_content') {
-    const quote = python && pos > 0 && input.charCodeAt(pos - 1) === 0x27 ? 0x27 : 0x22;
+    const quote = resume?.quote ?? (python && pos > 0 && input.charCodeAt(pos - 1) === 0x27 ? 0x27 : 0x22);
     const close = scanStringBody(scan, resume?.at ?? pos, quote);
     if (close < -1 && partial) scan.checkpoint = { mode: VALUE_BODY, at: scan.bodyAt, stack: [], quote };
     return close;

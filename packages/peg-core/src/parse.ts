@@ -400,9 +400,11 @@ function compileNode(node: PegNode, arena: Arena, m: Matcher[], id: number, rule
         const key = pos * st.nodeCount + id;
         const b = st.base;
         const kept = st.tables.checkpoints.get(key) as JsonCheckpoint | undefined;
-        if (kind === 'string_content' && pos > 0) rel(st, pos - 1);
-        const resumed = kept === undefined ? undefined : { ...kept, at: rel(st, kept.at) };
-        const r = scanJson(st.input, rel(st, pos), kind, st.partial, st.python, resumed, out);
+        // Resumed, the scanner reads from its checkpoint on, never at `pos` itself.
+        let resumed: JsonCheckpoint | undefined;
+        if (kept !== undefined) resumed = { ...kept, at: rel(st, kept.at) };
+        else if (kind === 'string_content' && st.python && pos > 0) rel(st, pos - 1);
+        const r = scanJson(st.input, kept === undefined ? rel(st, pos) : pos - b, kind, st.partial, st.python, resumed, out);
         if (st.record && out.checkpoint !== undefined) st.tables.checkpoints.set(key, { ...out.checkpoint, at: out.checkpoint.at + b });
         if (r === FAIL) return failAt(st, pos);
         return r >= 0 ? r + b : needMore(needMoreAt(r) + b);
@@ -488,10 +490,17 @@ function compileNode(node: PegNode, arena: Arena, m: Matcher[], id: number, rule
 function makeNode(st: State, tag: string, start: number, end: number, partial: boolean, children: readonly AstNode[]): AstNode {
   if (start >= st.base) return { tag, start, end, text: st.input.slice(start - st.base, end - st.base), partial, children };
   const source = st.source!;
-  const node = { tag, start, end, text: '', partial, children };
   let text: string | undefined;
-  Object.defineProperty(node, 'text', { enumerable: true, get: () => (text ??= source(start, end)) });
-  return node;
+  return {
+    tag,
+    start,
+    end,
+    get text(): string {
+      return (text ??= source(start, end));
+    },
+    partial,
+    children,
+  };
 }
 
 /** Replays a settled outcome: its nodes, and the farthest offset its failure examined. */

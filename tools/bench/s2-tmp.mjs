@@ -1,0 +1,14 @@
+import { readFileSync } from 'node:fs';
+import { createChatParser } from '@autoparser/core';
+const SIZE = Number(process.env.SIZE ?? 32768);
+const line = 'The quick brown fox jumps over the lazy dog; Ünïcödé ✓ 😀 and <b>tags</b>.\n';
+const prose = line.repeat(Math.ceil(SIZE / line.length)).slice(0, SIZE);
+const tool = (name, properties) => ({ type: 'function', function: { name, description: name, parameters: { type: 'object', properties, required: Object.keys(properties) } } });
+const kind = process.argv[2];
+const [tpl, output] = kind === 'json' ? ['NousResearch-Hermes-2-Pro-Llama-3-8B-tool_use.jinja', `<tool_call>\n{"name": "run", "arguments": {"code": ${JSON.stringify(prose)}}}\n</tool_call>`] : kind === 'tagged' ? ['Qwen3-Coder.jinja', `<tool_call>\n<function=run>\n<parameter=code>\n${prose}\n</parameter>\n</function>\n</tool_call>`] : kind === 'content' ? ['google-gemma-2-2b-it.jinja', prose] : ['Qwen-Qwen3-0.6B.jinja', `<think>\n${prose}</think>\n\nHi`];
+const parser = createChatParser(readFileSync('/work/shared/templates/' + tpl, 'utf8'), { messages: [{ role: 'user', content: 'Hi' }], tools: [tool('run', { code: { type: 'string' } })] });
+const t = performance.now();
+const session = parser.stream();
+for (let i = 0; i < output.length; i += 4) session.push(output.slice(i, i + 4));
+session.finish();
+console.log('stream', (performance.now() - t).toFixed(1), 'ms');
