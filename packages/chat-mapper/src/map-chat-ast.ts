@@ -58,6 +58,8 @@ interface FoldState {
   content: string;
   reasoning: string;
   calls: ChatToolCallOut[];
+  /** How many of `calls` belong to this state (the array is shared with later states). */
+  callCount: number;
   warnings: string[];
   open: OpenCall | undefined;
   buffer: string;
@@ -73,6 +75,7 @@ const emptyState = (): FoldState => ({
   content: '',
   reasoning: '',
   calls: [],
+  callCount: 0,
   warnings: [],
   open: undefined,
   buffer: '',
@@ -83,20 +86,26 @@ const emptyState = (): FoldState => ({
   recovered: [],
 });
 
-/** A copy that later folding cannot change: the open call is cloned, the rest is shared or copied. */
+/**
+ * A copy that later folding cannot change. The calls array is shared, with its length kept
+ * (`callCount`): folding only appends calls, and a finished call is never changed again, so
+ * a restore cuts the array back; the open call is cloned, since folding changes it.
+ */
 function copyState(s: FoldState): FoldState {
-  const calls = s.calls.length === 0 ? [] : s.calls.slice();
   let open: OpenCall | undefined;
   if (s.open !== undefined) {
     const was = s.open.call;
-    const call: ChatToolCallOut = was.id === undefined ? { type: 'function', function: { name: was.function.name, arguments: was.function.arguments } } : { type: 'function', id: was.id, function: { name: was.function.name, arguments: was.function.arguments } };
-    if (s.open.index >= 0) calls[s.open.index] = call;
+    const call: ChatToolCallOut =
+      was.id === undefined
+        ? { type: 'function', function: { name: was.function.name, arguments: was.function.arguments } }
+        : { type: 'function', id: was.id, function: { name: was.function.name, arguments: was.function.arguments } };
     open = { call, pending: s.open.pending, index: s.open.index };
   }
   return {
     content: s.content,
     reasoning: s.reasoning,
-    calls,
+    calls: s.calls,
+    callCount: s.calls.length,
     warnings: s.warnings.length === 0 ? [] : s.warnings.slice(),
     open,
     buffer: s.buffer,
@@ -106,6 +115,14 @@ function copyState(s: FoldState): FoldState {
     seen: s.seen.size === 0 ? new Set() : new Set(s.seen),
     recovered: s.recovered.length === 0 ? [] : s.recovered.slice(),
   };
+}
+
+/** The state to fold on from a snapshot: its calls cut back, its open call cloned again. */
+function restoreState(snapshot: FoldState): FoldState {
+  const s = copyState(snapshot);
+  s.calls.length = snapshot.callCount;
+  if (s.open !== undefined && s.open.index >= 0) s.calls[s.open.index] = s.open.call;
+  return s;
 }
 
 const isJsonText = (text: string): boolean => {
@@ -229,7 +246,7 @@ class FoldRun {
     private readonly from: Snapshot | undefined,
     private readonly nodes: readonly AstNode[],
   ) {
-    this.s = from === undefined ? emptyState() : copyState(from.state);
+    this.s = from === undefined ? emptyState() : restoreState(from.state);
     this.expected = from?.first ?? new Map();
   }
 
@@ -275,7 +292,12 @@ class FoldRun {
         const g = this.gains.get(String(field));
         return g === undefined ? '' : g.text;
       };
-      appended = { content: gain('content'), reasoning: gain('reasoning'), args: s.calls.map((_, i) => gain(i)) };
+      // Only calls this run changed need an entry: the others are the same objects as before.
+      const args: (string | undefined)[] = [];
+      const open = this.from.state.open;
+      if (open !== undefined && open.index >= 0) args[open.index] = '';
+      for (const [field, g] of this.gains) if (field !== 'content' && field !== 'reasoning') args[Number(field)] = g.text;
+      appended = { content: gain('content'), reasoning: gain('reasoning'), args };
     }
     return { message, warnings: s.warnings.slice(), recovered: s.recovered.slice(), appended };
   }

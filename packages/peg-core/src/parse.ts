@@ -242,7 +242,7 @@ function compileNode(node: PegNode, arena: Arena, m: Matcher[], id: number, rule
         const key = pos * st.nodeCount + id;
         const resumed = st.tables?.checkpoints.get(key) as SequenceCheckpoint | undefined;
         if (resumed !== undefined) {
-          for (const n of resumed.nodes) st.nodes.push(n);
+          pushAll(st.nodes, resumed.nodes);
           p = resumed.p;
           k = resumed.part;
         }
@@ -288,7 +288,7 @@ function compileNode(node: PegNode, arena: Arena, m: Matcher[], id: number, rule
         // A session continues after the matches an earlier run finished (they stay true).
         const resumed = st.tables?.checkpoints.get(key) as RepeatCheckpoint | undefined;
         if (resumed !== undefined) {
-          for (const n of resumed.nodes) st.nodes.push(n);
+          pushAll(st.nodes, resumed.nodes);
           p = resumed.p;
           count = resumed.count;
         }
@@ -424,7 +424,7 @@ function compileNode(node: PegNode, arena: Arena, m: Matcher[], id: number, rule
         if (seen !== undefined) {
           // `null` marks a rule re-entered at the same offset: left recursion cannot match.
           if (seen === null) return FAIL;
-          for (const n of seen.nodes) st.nodes.push(n);
+          pushAll(st.nodes, seen.nodes);
           return seen.outcome;
         }
         if (++st.depth > MAX_RULE_DEPTH) throw new DepthLimit();
@@ -503,9 +503,15 @@ function makeNode(st: State, tag: string, start: number, end: number, partial: b
   };
 }
 
+/** Appends `nodes` to `to` (natively, in slices small enough for the call stack). */
+function pushAll(to: AstNode[], nodes: readonly AstNode[]): void {
+  if (nodes.length < 64) for (const n of nodes) to.push(n);
+  else for (let i = 0; i < nodes.length; i += 8192) to.push(...nodes.slice(i, i + 8192));
+}
+
 /** Replays a settled outcome: its nodes, and the farthest offset its failure examined. */
 function replay(st: State, kept: KeptEntry): number {
-  for (const n of kept.nodes) st.nodes.push(n);
+  pushAll(st.nodes, kept.nodes);
   if (kept.farthest > st.farthest) st.farthest = kept.farthest;
   return kept.outcome;
 }
