@@ -15,6 +15,7 @@ describe('string literals', () => {
     ["{{ 'a' 'b\\\nc' }}", 'abc'],
     ["{{ 'a\\qb' }}", 'a\\qb'], // an unknown escape stays as written
     ["{{ '\\8' }}", '\\8'],
+    ["{{ '\\\\n' }}", '\\n'], // an escaped backslash does not escape what follows
     ["{{ '\\a' | length }}", '1'],
     ["{{ '\\a' == '\\x07' }}", 'True'],
     ["{{ '\\101' }}", 'A'], // octal
@@ -76,6 +77,9 @@ describe('number literals', () => {
     ['{{ 1_000.5 }}', '1000.5'],
     ['{{ 00.5 }}', '0.5'],
     ['{{ 0_0 }}', '0'],
+    ['{{ 1_2_3 }}', '123'],
+    ['{{ 0b1_0 + 0x_1 }}', '3'],
+    ['{{ range(1_0) | length }}', '10'],
     ['{{ 0x1F }}', '31'],
     ['{{ 0X1f + 0o17 + 0b101 }}', '51'],
     ['{{ -1e3 }}', '-1000.0'],
@@ -88,6 +92,11 @@ describe('number literals', () => {
     ['{{ 5 // 2 }} {{ 0.1 + 0.2 }}', '2 0.30000000000000004'],
   ])('%j renders %j', (source, expected) => {
     expect(run(source)).toBe(expected);
+  });
+
+  it.each(['{{ .5 }}', '{{ 1. }}', '{{ 1__0 }}', '{{ 0x }}'])('%j is a syntax error, as in Jinja2', (source) => {
+    const error = thrown(() => run(source));
+    expect(TemplateRenderError.isInstance(error) && error.code).toBe('syntax');
   });
 
   it('refuses a decimal integer with a leading zero, as Jinja2 does', () => {
