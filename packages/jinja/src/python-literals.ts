@@ -31,19 +31,20 @@ class LiteralError extends Error {
   }
 }
 
-const SIMPLE_ESCAPES: Readonly<Record<string, string>> = {
-  '\n': '',
-  '\\': '\\',
-  "'": "'",
-  '"': '"',
-  a: '\x07',
-  b: '\b',
-  f: '\f',
-  n: '\n',
-  r: '\r',
-  t: '\t',
-  v: '\v',
-};
+// Python's one-character escapes; a backslash before a newline is a line continuation.
+const SIMPLE_ESCAPES = new Map([
+  ['\n', ''],
+  ['\\', '\\'],
+  ["'", "'"],
+  ['"', '"'],
+  ['a', '\x07'],
+  ['b', '\b'],
+  ['f', '\f'],
+  ['n', '\n'],
+  ['r', '\r'],
+  ['t', '\t'],
+  ['v', '\v'],
+]);
 
 /** Python's `str.encode('ascii', 'backslashreplace')`, as text. */
 function backslashReplace(text: string): string {
@@ -75,7 +76,7 @@ function unicodeEscape(text: string): string {
     }
     const next = text[++i];
     if (next === undefined) throw new LiteralError('\\ at end of string', 0);
-    const simple = SIMPLE_ESCAPES[next];
+    const simple = SIMPLE_ESCAPES.get(next);
     if (simple !== undefined) {
       out += simple;
     } else if (next >= '0' && next <= '7') {
