@@ -102,11 +102,13 @@ function unicodeEscape(text: string): string {
 
 /** The value of a Jinja2 string literal's body (between its quotes). */
 export function pythonStringValue(body: string): string {
-  return unicodeEscape(backslashReplace(body));
+  // Without a backslash the round trip through escapes gives the body back.
+  return body.includes('\\') ? unicodeEscape(backslashReplace(body)) : body;
 }
 
 /** A spelling of `value` that `@huggingface/jinja` reads back unchanged, quoted with `quote`. */
 function libraryString(value: string, quote: string): string {
+  if (!/[\\'"\n\r{]/.test(value)) return quote + value + quote;
   let out = quote;
   for (const ch of value) {
     if (ch === '\\') out += '\\\\';
@@ -164,74 +166,73 @@ function stringEnd(source: string, at: number): number {
   return -1;
 }
 
+const isDigit = (ch: string): boolean => ch >= '0' && ch <= '9';
+const isNameStart = (ch: string): boolean => (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || ch === '_';
+
 /**
  * Rewrites the string and number literals of `source` (newlines already normalised) for
  * `@huggingface/jinja`'s lexer, scanning tags exactly as that lexer does.
  */
 function rewrite(source: string): string {
-  let out = '';
+  const parts: string[] = [];
+  let copied = 0; // Source before this offset is already in `parts`.
+  const replace = (from: number, to: number, text: string): void => {
+    if (source.slice(from, to) === text) return;
+    parts.push(source.slice(copied, from), text);
+    copied = to;
+  };
   let i = 0;
   let inTag = false;
   let depth = 0; // The library's `{`/`}` count, which decides whether `}}` closes an expression.
+  const tagOpen = /\{[{%#]/g;
   while (i < source.length) {
-    const two = source.slice(i, i + 2);
+    const ch = source[i]!;
+    const two = ch + (source[i + 1] ?? '');
     if (two === '{#') {
       const end = source.indexOf('#}', i + 2);
-      const stop = end < 0 ? source.length : end + 2;
-      out += source.slice(i, stop);
-      i = stop;
+      i = end < 0 ? source.length : end + 2;
       inTag = false;
-      continue;
-    }
-    if (!inTag) {
-      if (two === '{{' || two === '{%') {
-        inTag = true;
-        if (two === '{{') depth = 0;
-        out += two;
-        i += 2;
-      } else {
-        out += source[i++];
-      }
-      continue;
-    }
-    const ch = source[i]!;
-    if (two === '%}' || (two === '}}' && depth <= 0)) {
+    } else if (!inTag) {
+      tagOpen.lastIndex = i;
+      const open = tagOpen.exec(source);
+      if (open === null) break;
+      i = open.index;
+      if (source[i + 1] === '#') continue;
+      inTag = true;
+      if (source[i + 1] === '{') depth = 0;
+      i += 2;
+    } else if (two === '%}' || (two === '}}' && depth <= 0)) {
       inTag = false;
-      out += two;
       i += 2;
     } else if (two === '{{' || two === '{%') {
       if (two === '{{') depth = 0;
-      out += two;
       i += 2;
     } else if (ch === "'" || ch === '"') {
       const end = stringEnd(source, i);
-      if (end < 0) return out + source.slice(i); // Unclosed: the library reports it.
+      if (end < 0) break; // Unclosed: the library reports it.
       let value: string;
       try {
         value = pythonStringValue(source.slice(i + 1, end - 1));
       } catch (error) {
         throw error instanceof LiteralError ? new LiteralError(error.message, i) : error;
       }
-      out += libraryString(value, ch);
+      replace(i, end, libraryString(value, ch));
       i = end;
-    } else if (/[A-Za-z_]/.test(ch)) {
-      const word = /\w+/y;
-      word.lastIndex = i;
-      const name = word.exec(source)![0];
-      out += name;
-      i += name.length;
-    } else if (ch >= '0' && ch <= '9') {
+    } else if (isNameStart(ch)) {
+      do i++;
+      while (i < source.length && (isNameStart(source[i]!) || isDigit(source[i]!)));
+    } else if (isDigit(ch)) {
       const number = numberAt(source, i);
-      out += number.spelling;
+      replace(i, i + number.length, number.spelling);
       i += number.length;
     } else {
       if (ch === '{') depth++;
       else if (ch === '}') depth--;
-      out += ch;
       i++;
     }
   }
-  return out;
+  parts.push(source.slice(copied));
+  return parts.join('');
 }
 
 function positionOf(source: string, offset: number): { line: number; column: number } {
