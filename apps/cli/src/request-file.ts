@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { ChatRequest, ReasoningFormat, ResponseFormat, ToolChoice } from '@autoparser/core';
-import type { ChatMessage, ContinueFinalMessage, JsonValue, ToolDefinition } from '@autoparser/template-analyzer';
+import type { ChatMessage, ContinueFinalMessage, JsonValue, ToolDefinition } from '@autoparser/jinja';
 import { CliError, errorMessage } from './cli-error.js';
 
 /** A request file mapped to core's request, plus what only the renderer understands. */

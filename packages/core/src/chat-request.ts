@@ -1,4 +1,4 @@
-import type { ChatMessage, ContinueFinalMessage, JsonValue, ToolDefinition } from '@autoparser/template-analyzer';
+import type { ChatMessage, ContinueFinalMessage, JsonValue, ToolDefinition } from '@autoparser/jinja';
 
 /** How reasoning is reported: `none` leaves it in `content`; the others extract it. */
 export type ReasoningFormat = 'none' | 'auto' | 'deepseek' | 'deepseek-legacy';

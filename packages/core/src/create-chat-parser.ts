@@ -1,6 +1,6 @@
 import { functionTools } from '@autoparser/chat-mapper';
 import type { Arena } from '@autoparser/peg-core';
-import type { RenderParams } from '@autoparser/template-analyzer';
+import type { RenderParams } from '@autoparser/jinja';
 import type { WorkaroundPlugin } from '@autoparser/workarounds';
 import { analyzeTemplate, pluginsOf, renderPrompt, type PluginOptions } from './default-plugins.js';
 import type { ChatRequest } from './chat-request.js';

@@ -1,12 +1,14 @@
 import {
-  analyzeTemplate as analyzeWith,
   renderPrompt as renderWith,
-  traceAnalysis as traceWith,
-  type AnalysisTrace,
-  type AnalyzeTemplateOptions,
   type RenderedPrompt,
   type RenderOptions,
   type RenderParams,
+} from '@autoparser/jinja';
+import {
+  analyzeTemplate as analyzeWith,
+  traceAnalysis as traceWith,
+  type AnalysisTrace,
+  type AnalyzeTemplateOptions,
   type TemplateAnalysis,
 } from '@autoparser/template-analyzer';
 import { builtinPlugins, type WorkaroundPlugin } from '@autoparser/workarounds';

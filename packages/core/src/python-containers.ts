@@ -1,7 +1,7 @@
 import type { ChatBuilder } from '@autoparser/chat-mapper';
 import type { JsonValue, Parser } from '@autoparser/peg-core';
 import { isJsonObject } from '@autoparser/chat-mapper';
-import { pluginKey } from '@autoparser/template-analyzer';
+import { pluginKey } from '@autoparser/jinja';
 import { builtinPlugins, type WorkaroundPlugin } from '@autoparser/workarounds';
 import { renderPrompt } from './default-plugins.js';
 

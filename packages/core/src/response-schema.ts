@@ -1,4 +1,4 @@
-import type { JsonValue } from '@autoparser/template-analyzer';
+import type { JsonValue } from '@autoparser/jinja';
 import type { ChatRequest } from './chat-request.js';
 
 const isObject = (v: unknown): v is { [key: string]: JsonValue } => typeof v === 'object' && v !== null && !Array.isArray(v);

@@ -1,36 +1,12 @@
 /**
- * Reads Jinja chat templates the way the reference (llama.cpp) does. The rendering half
- * reproduces the reference's prompts byte for byte: Python semantics on top of
- * `@huggingface/jinja`'s parser, the reference's message shaping and template patches,
- * `continue_final_message` cutting, generation prompts, and hard limits on runaway
- * templates.
+ * Analyses Jinja chat templates differentially, the way the reference (llama.cpp) does:
+ * probe conversations are rendered (with `@autoparser/jinja`, or any renderer given) and
+ * compared to find the markers of roles, reasoning, content and tool calls. Rendering
+ * prompts is `@autoparser/jinja`'s job; the render-hook types a {@link TemplatePlugin}
+ * carries are re-exported from it here.
  *
  * @packageDocumentation
  */
-export { renderTemplate } from './render/render-template.js';
-export { generationPrompt, renderPrompt } from './render/render-prompt.js';
-export { TemplateRenderError } from './render/errors.js';
-export type {
-  RenderLimitKind,
-  TemplateErrorCode,
-  TemplatePosition,
-  TemplateRenderErrorData,
-  TemplateRenderErrorInit,
-} from './render/errors.js';
-export { DEFAULT_RENDER_LIMITS } from './render/render-limits.js';
-export type { RenderLimits } from './render/render-limits.js';
-export type {
-  ChatContentPart,
-  ChatMessage,
-  ChatToolCall,
-  ContinueFinalMessage,
-  JsonValue,
-  ReasoningTags,
-  RenderedPrompt,
-  RenderOptions,
-  RenderParams,
-  ToolDefinition,
-} from './render/render-params.js';
 export { analyzeTemplate, traceAnalysis } from './analysis/analyze-template.js';
 export type { AnalysisStep, AnalysisTrace, ProbeComparison } from './analysis/analysis-trace.js';
 export { labelledJsonFields, labelledMarkers } from './analysis/labelled-markers.js';
@@ -57,9 +33,7 @@ export type {
 } from './analysis/analysis-types.js';
 export { cloneAnalysis, createEmptyAnalysis } from './analysis/empty-analysis.js';
 export { assertTemplatePlugin } from './plugins/template-plugin.js';
-export type { ReasoningTagPair, RenderHooks, RenderJson, RenderMessage, TemplatePlugin } from './plugins/template-plugin.js';
-export { applyRenderHooks } from './plugins/apply-render-hooks.js';
-export type { RenderPatched } from './plugins/apply-render-hooks.js';
+export type { TemplatePlugin } from './plugins/template-plugin.js';
+export type { ReasoningTagPair, RenderHooks, RenderJson, RenderMessage, RenderPlugin } from '@autoparser/jinja';
 export { applyAnalysisPatches } from './plugins/apply-analysis-patches.js';
 export type { AppliedPatches } from './plugins/apply-analysis-patches.js';
-export { pluginKey } from './plugins/plugin-key.js';

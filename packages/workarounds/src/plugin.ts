@@ -1,7 +1,7 @@
 import type { FormatHandler } from '@autoparser/chat-mapper';
 import { assertTemplatePlugin, type TemplateAnalysis, type TemplatePlugin } from '@autoparser/template-analyzer';
 
-export type { ReasoningTagPair, RenderHooks, RenderJson, RenderMessage } from '@autoparser/template-analyzer';
+export type { ReasoningTagPair, RenderHooks, RenderJson, RenderMessage } from '@autoparser/jinja';
 
 /**
  * A plugin: one plain object that recognises a template family by its source and changes

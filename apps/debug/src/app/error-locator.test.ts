@@ -1,4 +1,4 @@
-import { TemplateRenderError } from '@autoparser/template-analyzer';
+import { TemplateRenderError } from '@autoparser/jinja';
 import { describe, expect, it } from 'vitest';
 import { describeError, locateError, locationInMessage, pointAt } from './error-locator.js';
 

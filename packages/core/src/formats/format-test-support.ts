@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { accumulateDeltas, type AssistantMessage, type ChatDelta } from '@autoparser/chat-mapper';
 import { matchGbnf, parseGbnf } from '@autoparser/gbnf-emitter';
-import type { ChatMessage, ContinueFinalMessage, JsonValue, ToolDefinition } from '@autoparser/template-analyzer';
+import type { ChatMessage, ContinueFinalMessage, JsonValue, ToolDefinition } from '@autoparser/jinja';
 import { expect } from 'vitest';
 import type { ChatRequest } from '../chat-request.js';
 import type { ChatParser } from '../create-chat-parser.js';

@@ -1,6 +1,6 @@
 import { readdirSync } from 'node:fs';
 import type { AssistantMessage } from '@autoparser/chat-mapper';
-import type { JsonValue } from '@autoparser/template-analyzer';
+import type { JsonValue } from '@autoparser/jinja';
 import { builtinPlugins, gemma4Plugin } from '@autoparser/workarounds';
 import { describe, expect, it } from 'vitest';
 import { createChatParser } from '../create-chat-parser.js';

@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import type { ChatMessage } from '@autoparser/template-analyzer';
+import type { ChatMessage } from '@autoparser/jinja';
 import { kimiK2Plugin } from '@autoparser/workarounds';
 import { describe, expect, it } from 'vitest';
 import { createChatParser } from '../create-chat-parser.js';

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { accumulateDeltas } from '@autoparser/chat-mapper';
 import { matchGbnf, parseGbnf } from '@autoparser/gbnf-emitter';
-import type { ToolDefinition } from '@autoparser/template-analyzer';
+import type { ToolDefinition } from '@autoparser/jinja';
 import { describe, expect, it } from 'vitest';
 import { createChatParser } from '../create-chat-parser.js';
 import { grammarStart } from '../grammar-start.js';

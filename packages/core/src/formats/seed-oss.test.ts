@@ -1,5 +1,5 @@
 import { matchGbnf, parseGbnf } from '@autoparser/gbnf-emitter';
-import type { ToolDefinition } from '@autoparser/template-analyzer';
+import type { ToolDefinition } from '@autoparser/jinja';
 import { describe, expect, it } from 'vitest';
 import type { ChatRequest } from '../chat-request.js';
 import { createChatParser } from '../create-chat-parser.js';

@@ -1,6 +1,6 @@
 import { accumulateDeltas } from '@autoparser/chat-mapper';
 import { matchGbnf, parseGbnf } from '@autoparser/gbnf-emitter';
-import type { ToolDefinition } from '@autoparser/template-analyzer';
+import type { ToolDefinition } from '@autoparser/jinja';
 import { solarOpenPlugin } from '@autoparser/workarounds';
 import { describe, expect, it } from 'vitest';
 import type { ChatRequest } from '../chat-request.js';

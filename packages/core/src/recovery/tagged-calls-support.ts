@@ -2,7 +2,7 @@
  * Shared by the tagged-call recovery tests: the families, their parsers (lenient and strict)
  * and canonical outputs written with whitespace slots. Tests only.
  */
-import type { ToolDefinition } from '@autoparser/template-analyzer';
+import type { ToolDefinition } from '@autoparser/jinja';
 import { chatRequest, functionTool } from '../formats/format-test-support.js';
 import { sharedTemplate } from '../test-templates.js';
 import { parserPair, type ParserPair } from './recovery-test-support.js';

@@ -1,4 +1,5 @@
-import type { ChatMessage, JsonValue, TemplateAnalysis, ToolDefinition } from '@autoparser/template-analyzer';
+import type { ChatMessage, JsonValue, ToolDefinition } from '@autoparser/jinja';
+import type { TemplateAnalysis } from '@autoparser/template-analyzer';
 
 /** One canonical assistant answer the `check` command round-trips. */
 export interface CheckScenario {

@@ -1,4 +1,4 @@
-import type { ChatMessage } from '@autoparser/template-analyzer';
+import type { ChatMessage } from '@autoparser/jinja';
 import type { AssistantMessage } from '@autoparser/chat-mapper';
 
 // As the conformance data compares: C isspace, not String#trim (which eats U+3000 and friends).

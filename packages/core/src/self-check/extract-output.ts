@@ -1,4 +1,4 @@
-import type { ChatMessage, RenderParams } from '@autoparser/template-analyzer';
+import type { ChatMessage, RenderParams } from '@autoparser/jinja';
 import { renderPrompt, type PluginOptions } from '../default-plugins.js';
 
 /** What the model would have generated for an answer, or why it cannot be told. */

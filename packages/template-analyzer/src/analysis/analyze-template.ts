@@ -1,7 +1,7 @@
 import type { TemplateAnalysis } from './analysis-types.js';
 import { createEmptyAnalysis } from './empty-analysis.js';
 import { applyAnalysisPatches } from '../plugins/apply-analysis-patches.js';
-import { pluginKey } from '../plugins/plugin-key.js';
+import { pluginKey } from '@autoparser/jinja';
 import type { TemplatePlugin } from '../plugins/template-plugin.js';
 import { AnalysisCache } from './analysis-cache.js';
 import { probeCapabilities } from './capabilities.js';

@@ -1,7 +1,5 @@
-import { renderJinja } from '../render/render-jinja.js';
+import { renderJinja } from '@autoparser/jinja';
 import type { TemplatePlugin } from '../plugins/template-plugin.js';
-import { renderPatches } from '../render/render-patches.js';
-import { fromJson, type Value } from '../render/values.js';
 import type { ProbeRenderParams, ProbeRenderer } from './probe-renderer.js';
 
 /** A fixed instant, so that templates printing the date render the same every time. */
@@ -17,15 +15,15 @@ const PROBE_INSTANT = new Date('2026-11-21T00:00:00Z');
  */
 export function createTemplateRenderer(plugins: readonly TemplatePlugin[] = []): ProbeRenderer {
   return (source: string, params: ProbeRenderParams): string => {
-    const variables = new Map<string, Value>([
-      ['messages', fromJson(params.messages)],
+    const variables = new Map<string, unknown>([
+      ['messages', params.messages],
       ['bos_token', ''],
       ['eos_token', ''],
       ['enable_thinking', params.enable_thinking],
     ]);
-    if (params.tools && params.tools.length > 0) variables.set('tools', fromJson(params.tools));
+    if (params.tools && params.tools.length > 0) variables.set('tools', params.tools);
     if (params.add_generation_prompt) variables.set('add_generation_prompt', true);
-    return renderJinja(renderPatches(source, plugins).source, variables, { now: PROBE_INSTANT });
+    return renderJinja(source, variables, { now: PROBE_INSTANT, plugins });
   };
 }
 

@@ -1,49 +1,19 @@
+import type { RenderPlugin } from '@autoparser/jinja';
 import type { TemplateAnalysis } from '../analysis/analysis-types.js';
-
-/** A JSON value, as messages hold them when they reach a template. */
-export type RenderJson = string | number | boolean | null | RenderJson[] | { [key: string]: RenderJson };
-
-/** One message as the template will see it: plain JSON data. */
-export type RenderMessage = { [key: string]: RenderJson };
-
-/** A model's reasoning tags, exactly as it writes them. */
-export interface ReasoningTagPair {
-  /** Text that opens the reasoning. */
-  readonly start: string;
-  /** Text that closes the reasoning. */
-  readonly end: string;
-}
-
-/** Hooks of the render stage: they change what the template sees, before any analysis. */
-export interface RenderHooks {
-  /** The source with a known template bug disabled. Pure. */
-  patchSource?(templateSource: string): string;
-  /** The messages reshaped as the template expects them. Pure: returns new messages. */
-  adjustMessages?(messages: readonly RenderMessage[]): RenderMessage[];
-  /** The template has a `developer` role of its own: do not pass such messages as `system`. */
-  readonly keepDeveloperRole?: boolean;
-  /**
-   * The model's reasoning tags when the template never spells them, to continue a prefilled
-   * turn whose reasoning the template drops.
-   */
-  readonly reasoningTags?: ReasoningTagPair;
-}
 
 /**
  * The part of a plugin this package runs: it recognises a template family by its source
- * and changes rendering (`render`) and the analysis (`patchAnalysis`). Later stages extend
- * this shape with hooks of their own (`@autoparser/workarounds`' `WorkaroundPlugin` adds
+ * and changes rendering (`render`, the hooks of `@autoparser/jinja`'s `RenderPlugin`) and
+ * the analysis (`patchAnalysis`). Later stages extend this shape with hooks of their own (`@autoparser/workarounds`' `WorkaroundPlugin` adds
  * the generation hook); the analyzer ignores what it does not know.
  */
-export interface TemplatePlugin {
+export interface TemplatePlugin extends RenderPlugin {
   /** Unique name, e.g. `granite-3.3`; reported in `appliedPlugins`. */
   readonly name: string;
   /** One line saying what is wrong with the template and what the plugin does. */
   readonly description: string;
   /** Whether the plugin applies to this template: decided from the source alone, for every stage. */
   matches(templateSource: string): boolean;
-  /** Render-stage hooks. */
-  readonly render?: RenderHooks | undefined;
   /**
    * The patched analysis. Pure: returns a new object (or its argument unchanged, when
    * nothing is missing) and leaves its argument alone. Sees the analysis as patched by the

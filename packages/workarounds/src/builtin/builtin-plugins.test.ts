@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyRenderHooks } from '@autoparser/template-analyzer';
+import { applyRenderHooks } from '@autoparser/jinja';
 import { builtinPlugins } from '../builtin-plugins.js';
 import { createEmptyAnalysis } from '../empty-analysis.js';
 import type { WorkaroundPlugin } from '../plugin.js';

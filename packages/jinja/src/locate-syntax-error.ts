@@ -7,6 +7,7 @@
  */
 import { parse, tokenize } from '@huggingface/jinja';
 import type { TemplatePosition } from './errors.js';
+import { spellLiteralsForLexer } from './python-literals.js';
 import type { SourceTag } from './tag-scanner.js';
 
 const BLOCKS = new Map([
@@ -25,7 +26,7 @@ const MIDDLES = new Map([
 
 function compiles(text: string): boolean {
   try {
-    parse(tokenize(text, { lstrip_blocks: true, trim_blocks: true }));
+    parse(tokenize(spellLiteralsForLexer(text), { lstrip_blocks: true, trim_blocks: true }));
     return true;
   } catch {
     return false;
@@ -35,7 +36,7 @@ function compiles(text: string): boolean {
 /** Whether `{% set … %}` opens a block (no `=` at the top level of the tag). */
 function isSetBlock(tag: SourceTag): boolean {
   try {
-    return !tokenize(tag.text).some((t) => t.type === 'Equals');
+    return !tokenize(spellLiteralsForLexer(tag.text)).some((t) => t.type === 'Equals');
   } catch {
     return false;
   }

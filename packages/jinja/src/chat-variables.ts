@@ -5,7 +5,7 @@
  *
  * @internal
  */
-import type { RenderPatched } from '../plugins/apply-render-hooks.js';
+import type { RenderPatched } from './apply-render-hooks.js';
 import { shapeMessages } from './chat-messages.js';
 import { TemplateRenderError } from './errors.js';
 import type { ChatMessage, JsonValue, RenderParams, ToolDefinition } from './render-params.js';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { pluginKey } from './plugin-key.js';
-import type { TemplatePlugin } from './template-plugin.js';
+import type { RenderPlugin } from './render-plugin.js';
 
-const plugin = (name: string, needle: string): TemplatePlugin => ({ name, description: name, matches: (s) => s.includes(needle) });
+const plugin = (name: string, needle: string): RenderPlugin => ({ name, matches: (s) => s.includes(needle) });
 
 describe('pluginKey', () => {
   it('names the plugins that apply by identity, not by name', () => {
@@ -14,17 +14,17 @@ describe('pluginKey', () => {
   });
 
   it('follows a mutable list as it changes, and counts a throwing matches as applying', () => {
-    const list: TemplatePlugin[] = [plugin('a', 'x')];
+    const list: RenderPlugin[] = [plugin('a', 'x')];
     const before = pluginKey(list, 'x');
     list.push(plugin('b', 'x'));
     expect(pluginKey(list, 'x')).not.toBe(before);
-    const broken: TemplatePlugin = { name: 'broken', description: '', matches: () => { throw new Error('boom'); } };
+    const broken: RenderPlugin = { name: 'broken', matches: () => { throw new Error('boom'); } };
     expect(pluginKey([broken], 'x')).not.toBe('');
   });
 
   it('asks a frozen list once per source', () => {
     let calls = 0;
-    const counted: TemplatePlugin = { name: 'c', description: '', matches: () => (calls++, true) };
+    const counted: RenderPlugin = { name: 'c', matches: () => (calls++, true) };
     const frozen = Object.freeze([counted]);
     const key = pluginKey(frozen, 'template');
     expect(pluginKey(frozen, 'template')).toBe(key);

@@ -8,7 +8,7 @@
 import type { MessageShaping } from './chat-messages.js';
 import { TemplateRenderError } from './errors.js';
 import type { JsonValue } from './render-params.js';
-import { renderJinja } from './render-jinja.js';
+import { runJinja } from './render-jinja.js';
 import { fromJson, type Value } from './values.js';
 
 /** Probe renders are small; a template that needs more than this is treated as failing. */
@@ -28,7 +28,7 @@ function probe(source: string, messages: JsonValue, tools?: JsonValue): Outcome 
   ]);
   if (tools !== undefined) vars.set('tools', fromJson(tools));
   try {
-    return { ok: true, text: renderJinja(source, vars, { now: PROBE_TIME, limits: PROBE_LIMITS }) };
+    return { ok: true, text: runJinja(source, vars, { now: PROBE_TIME, limits: PROBE_LIMITS }) };
   } catch (error) {
     if (TemplateRenderError.isInstance(error) && error.code === 'syntax') throw error;
     return { ok: false, raised: TemplateRenderError.isInstance(error) && error.code === 'raised' };

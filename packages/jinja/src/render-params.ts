@@ -1,9 +1,9 @@
-import type { TemplatePlugin } from '../plugins/template-plugin.js';
 /**
  * The inputs of a render: an OpenAI-style chat request plus the knobs chat templates read.
  * All plain, JSON-serialisable data.
  */
 import type { RenderLimits } from './render-limits.js';
+import type { RenderPlugin } from './render-plugin.js';
 
 /** Any JSON value. */
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
@@ -116,7 +116,7 @@ export interface RenderOptions {
    * Plugins whose render hooks apply (source patches, message reshaping), in order.
    * Default: none — this is the engine; `@autoparser/core` renders with the built-ins.
    */
-  readonly plugins?: readonly TemplatePlugin[] | undefined;
+  readonly plugins?: readonly RenderPlugin[] | undefined;
 }
 
 /** The rendered prompt and the part of it that opens the model's turn. */

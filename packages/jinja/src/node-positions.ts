@@ -9,6 +9,7 @@
 import { tokenize } from '@huggingface/jinja';
 import { asNode, type AnyNode, type IfNode } from './ast-nodes.js';
 import type { TemplatePosition } from './errors.js';
+import { spellLiteralsForLexer } from './python-literals.js';
 import type { SourceTag } from './tag-scanner.js';
 
 /** Source positions of statement nodes, keyed by node. */
@@ -104,7 +105,7 @@ export function locateNodes(body: readonly { readonly type: string }[], tags: re
 function isLiteralTag(tag: SourceTag | undefined, value: string): boolean {
   if (tag?.kind !== '{') return false;
   try {
-    const tokens = tokenize(tag.text);
+    const tokens = tokenize(spellLiteralsForLexer(tag.text));
     const inner = tokens.slice(1, -1);
     return inner.length > 0 && inner.every((t) => t.type === 'StringLiteral') && inner.map((t) => t.value).join('') === value;
   } catch {

@@ -11,9 +11,9 @@
  *
  * @internal
  */
-import { calculateDiffSplit } from '@autoparser/diff-utils';
 import { TemplateRenderError } from './errors.js';
 import type { ChatContentPart, ChatMessage, ContinueFinalMessage, ReasoningTags, RenderedPrompt } from './render-params.js';
+import { sharedPrefixLength } from './shared-prefix.js';
 
 // Private-use code points: stable under case changes, trimming and JSON, absent from text.
 const CONTENT_MARK = '\u{F0000}\u{F0001}';
@@ -88,7 +88,7 @@ export function renderPrefilled(
     reasoning_content: reasoning === '' && target === 'content' ? last.reasoning_content : `${reasoning}${REASONING_MARK}`,
   };
   const rendered = render([...history, marked], false);
-  const turnAt = calculateDiffSplit(before, rendered).prefix.length;
+  const turnAt = sharedPrefixLength(before, rendered);
 
   if (reasoning !== '' && !rendered.includes(REASONING_MARK, turnAt) && tags !== undefined) {
     // The template drops this reasoning: write it out after the generation prompt.
@@ -138,5 +138,5 @@ function renderOrEmpty(render: ChatRenderer, messages: readonly ChatMessage[], a
 
 /** What `full` adds after the text it shares with `base` (never splitting a marker). */
 export function tail(base: string, full: string): string {
-  return full.slice(calculateDiffSplit(base, full).prefix.length);
+  return full.slice(sharedPrefixLength(base, full));
 }

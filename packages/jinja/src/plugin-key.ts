@@ -1,4 +1,4 @@
-import type { TemplatePlugin } from './template-plugin.js';
+import type { RenderPlugin } from './render-plugin.js';
 
 // Plugins are plain objects: their identity, not their name, says which code ran.
 const ids = new WeakMap<object, number>();
@@ -13,7 +13,7 @@ function idOf(plugin: object): number {
 // Keys per plugin list and source: lists are long-lived (the built-ins), and a source string
 // looked up again hashes for free, so a repeat costs one map lookup instead of every `matches`.
 const MEMO_SOURCES = 64;
-const memo = new WeakMap<readonly TemplatePlugin[], Map<string, string>>();
+const memo = new WeakMap<readonly RenderPlugin[], Map<string, string>>();
 
 /**
  * A cache key for the plugins that apply to `source`: the identities of the matching
@@ -21,7 +21,7 @@ const memo = new WeakMap<readonly TemplatePlugin[], Map<string, string>>();
  * plugin that does not match changes nothing and is left out. A `matches` that throws
  * counts as matching (the caller reports the error when it runs the plugin).
  */
-export function pluginKey(plugins: readonly TemplatePlugin[], source: string): string {
+export function pluginKey(plugins: readonly RenderPlugin[], source: string): string {
   let known = memo.get(plugins);
   const hit = known?.get(source);
   if (hit !== undefined) return hit;
@@ -35,7 +35,7 @@ export function pluginKey(plugins: readonly TemplatePlugin[], source: string): s
   return key;
 }
 
-function computeKey(plugins: readonly TemplatePlugin[], source: string): string {
+function computeKey(plugins: readonly RenderPlugin[], source: string): string {
   const used: number[] = [];
   for (const plugin of plugins) {
     let matched: boolean;

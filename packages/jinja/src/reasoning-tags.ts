@@ -9,7 +9,7 @@
  */
 
 import type { ReasoningTags } from './render-params.js';
-import type { TemplatePlugin } from '../plugins/template-plugin.js';
+import type { RenderPlugin } from './render-plugin.js';
 import { renderPatches } from './render-patches.js';
 
 // A template that writes the opening tag (if only in its generation prompt) uses the pair.
@@ -25,7 +25,7 @@ const KNOWN: readonly (ReasoningTags & { readonly probe: readonly string[] })[] 
  * The reasoning tags `source` uses: the usual spellings when the source shows them, else
  * those a render workaround names for templates that never spell theirs.
  */
-export function detectReasoningTags(source: string, plugins?: readonly TemplatePlugin[]): ReasoningTags | undefined {
+export function detectReasoningTags(source: string, plugins?: readonly RenderPlugin[]): ReasoningTags | undefined {
   const found = KNOWN.find(({ probe }) => probe.every((p) => source.includes(p)));
   return found ? { start: found.start, end: found.end } : renderPatches(source, plugins).reasoningTags;
 }

@@ -1,4 +1,4 @@
-import type { ReasoningTagPair, RenderMessage, TemplatePlugin } from './template-plugin.js';
+import type { ReasoningTagPair, RenderMessage, RenderPlugin } from './render-plugin.js';
 
 /** A template source and messages after the render hooks that apply to it. */
 export interface RenderPatched {
@@ -18,7 +18,7 @@ export interface RenderPatched {
  * Applies the render hooks of `plugins` (in order) that match `templateSource`: source
  * patches now, message reshaping through the returned function.
  */
-export function applyRenderHooks(plugins: readonly TemplatePlugin[], templateSource: string): RenderPatched {
+export function applyRenderHooks(plugins: readonly RenderPlugin[], templateSource: string): RenderPatched {
   const matching = plugins.filter((plugin) => plugin.render !== undefined && plugin.matches(templateSource));
   let source = templateSource;
   for (const plugin of matching) source = plugin.render?.patchSource?.(source) ?? source;

@@ -7,7 +7,7 @@ import { chatVariables, renderInstant } from './chat-variables.js';
 import { prefillTarget, renderPrefilled, type ChatRenderer } from './prefill.js';
 import { detectReasoningTags } from './reasoning-tags.js';
 import type { RenderedPrompt, RenderOptions, RenderParams } from './render-params.js';
-import { renderJinja } from './render-jinja.js';
+import { runJinja } from './render-jinja.js';
 import { renderPatches } from './render-patches.js';
 
 /** A renderer of conversations with the (patched) template and the request's settings. @internal */
@@ -15,7 +15,7 @@ export function chatRenderer(source: string, params: RenderParams, options: Rend
   const patched = renderPatches(source, options.plugins);
   const now = renderInstant(params);
   return (messages, addGenerationPrompt) =>
-    renderJinja(patched.source, chatVariables(patched, params, messages, addGenerationPrompt), { now, limits: options.limits });
+    runJinja(patched.source, chatVariables(patched, params, messages, addGenerationPrompt), { now, limits: options.limits });
 }
 
 /** The prompt of a request whose last message is continued, or undefined if none is. @internal */

@@ -1,7 +1,8 @@
 /**
  * Turns template source into a program: line endings normalised as the reference does,
- * then `@huggingface/jinja`'s lexer (with `trim_blocks` and `lstrip_blocks`, as chat
- * templates expect) and parser, then source positions for the statements. Compiled
+ * literals spelled as Python reads them (see `python-literals.ts`), then
+ * `@huggingface/jinja`'s lexer (with `trim_blocks` and `lstrip_blocks`, as chat templates
+ * expect) and parser, then source positions for the statements. Compiled
  * programs are cached by source, since one prompt renders the same template several times.
  *
  * @internal
@@ -11,6 +12,7 @@ import { asNode, type AnyNode } from './ast-nodes.js';
 import { TemplateRenderError } from './errors.js';
 import { locateSyntaxError } from './locate-syntax-error.js';
 import { locateNodes, type NodePositions } from './node-positions.js';
+import { spellLiteralsForLexer } from './python-literals.js';
 import { scanTags } from './tag-scanner.js';
 
 /** A parsed template with its statement positions. */
@@ -29,9 +31,10 @@ export function compileTemplate(source: string): CompiledTemplate {
   const hit = cache.get(source);
   if (hit) return hit;
   const normalized = source.replace(/\r\n?/g, '\n');
+  const lexable = spellLiteralsForLexer(normalized);
   let program;
   try {
-    program = parse(tokenize(normalized, { lstrip_blocks: true, trim_blocks: true }));
+    program = parse(tokenize(lexable, { lstrip_blocks: true, trim_blocks: true }));
   } catch (error) {
     if (error instanceof RangeError) {
       throw new TemplateRenderError('limit', 'template nests too deeply to parse', { limit: 'depth', cause: error });

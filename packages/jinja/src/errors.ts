@@ -50,7 +50,7 @@ export interface TemplateRenderErrorData {
   readonly limit: RenderLimitKind | null;
 }
 
-const MARK = Symbol.for('@autoparser/template-analyzer/TemplateRenderError');
+const MARK = Symbol.for('@autoparser/jinja/TemplateRenderError');
 
 /**
  * Rendering a template failed. `code` says how; `line`/`column` say where in the template

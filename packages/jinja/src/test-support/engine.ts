@@ -1,12 +1,12 @@
 /** Test helpers: run the engine on a template string with plain JSON-like variables. */
-import { renderJinja } from '../render-jinja.js';
+import { runJinja } from '../render-jinja.js';
 import type { RenderLimits } from '../render-limits.js';
 import { fromJson, type Value } from '../values.js';
 
 /** Renders `source` with `variables` (converted from JSON-like data). */
 export function run(source: string, variables: Record<string, unknown> = {}, limits?: RenderLimits): string {
   const vars = new Map<string, Value>(Object.entries(variables).map(([k, v]) => [k, fromJson(v)]));
-  return renderJinja(source, vars, { now: new Date('2026-11-21T09:05:03Z'), limits });
+  return runJinja(source, vars, { now: new Date('2026-11-21T09:05:03Z'), limits });
 }
 
 /** The error `fn` throws (fails the test when it returns). */

@@ -4,17 +4,17 @@
  *
  * @internal
  */
-import { applyRenderHooks, type RenderPatched } from '../plugins/apply-render-hooks.js';
-import { pluginKey } from '../plugins/plugin-key.js';
-import type { TemplatePlugin } from '../plugins/template-plugin.js';
+import { applyRenderHooks, type RenderPatched } from './apply-render-hooks.js';
+import { pluginKey } from './plugin-key.js';
+import type { RenderPlugin } from './render-plugin.js';
 
 const CACHE_SOURCES = 64;
 // By source, then by the plugins that apply: a source string looked up again hashes for free.
 const cache = new Map<string, Map<string, RenderPatched>>();
-const NO_PLUGINS: readonly TemplatePlugin[] = Object.freeze([]);
+const NO_PLUGINS: readonly RenderPlugin[] = Object.freeze([]);
 
 /** The render hooks of `plugins` applied to `source` (cached). */
-export function renderPatches(source: string, plugins: readonly TemplatePlugin[] = NO_PLUGINS): RenderPatched {
+export function renderPatches(source: string, plugins: readonly RenderPlugin[] = NO_PLUGINS): RenderPatched {
   const key = pluginKey(plugins, source);
   let bySource = cache.get(source);
   const hit = bySource?.get(key);
