@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import type { ToolDefinition } from '@autoparser/template-analyzer';
+import type { ChatRequest } from '../chat-request.js';
 import { createChatParser } from '../create-chat-parser.js';
 import { sharedTemplate } from '../test-templates.js';
 import { parseChatRequest, type ParsedChatRequest } from './parse-chat-request.js';
@@ -100,7 +102,7 @@ describe('parseChatRequest: what OpenAI clients send', () => {
   });
 
   it('makes createChatParser refuse a named tool that is not offered (a request built by hand)', () => {
-    const hand = { messages: [USER], tools: [WEATHER], tool_choice: { type: 'function', function: { name: 'get_time' } } } as const;
+    const hand: ChatRequest = { messages: [USER], tools: [WEATHER as ToolDefinition], tool_choice: { type: 'function', function: { name: 'get_time' } } };
     expect(() => createChatParser(sharedTemplate('NousResearch-Hermes-2-Pro-Llama-3-8B-tool_use'), hand)).toThrow(
       expect.objectContaining({ code: 'invalid-params', message: expect.stringContaining('"get_time"') }),
     );
