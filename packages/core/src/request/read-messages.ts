@@ -31,7 +31,7 @@ function readPart(sink: ProblemSink, part: JsonValue, path: string): ChatContent
     return undefined;
   }
   if (MEDIA_PARTS.has(type)) {
-    note(sink, path, 'media-marker', `a "${type}" part is not read; the prompt holds the reference's marker ${MEDIA_MARKER} in its place`);
+    note(sink, path, 'media-marker', `the "${type}" part is not read; the prompt holds the reference's marker ${MEDIA_MARKER} in its place`);
     return { type: 'media_marker', text: MEDIA_MARKER };
   }
   if (type !== 'text' && type !== 'media_marker') {
