@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ToolDefinition } from '@autoparser/template-analyzer';
+import { TemplateRenderError, type ToolDefinition } from '@autoparser/template-analyzer';
 import type { ChatRequest } from '../chat-request.js';
 import { createChatParser } from '../create-chat-parser.js';
 import { sharedTemplate } from '../test-templates.js';
@@ -103,9 +103,14 @@ describe('parseChatRequest: what OpenAI clients send', () => {
 
   it('makes createChatParser refuse a named tool that is not offered (a request built by hand)', () => {
     const hand: ChatRequest = { messages: [USER], tools: [WEATHER as ToolDefinition], tool_choice: { type: 'function', function: { name: 'get_time' } } };
-    expect(() => createChatParser(sharedTemplate('NousResearch-Hermes-2-Pro-Llama-3-8B-tool_use'), hand)).toThrow(
-      expect.objectContaining({ code: 'invalid-params', message: expect.stringContaining('"get_time"') }),
-    );
+    const build = (): unknown => createChatParser(sharedTemplate('NousResearch-Hermes-2-Pro-Llama-3-8B-tool_use'), hand);
+    expect(build).toThrow(TemplateRenderError);
+    expect(build).toThrow(/tool_choice names the function "get_time", which is not among the request's tools/);
+    try {
+      build();
+    } catch (error) {
+      expect(TemplateRenderError.isInstance(error) && error.code).toBe('invalid-params');
+    }
   });
 
   it('reads response_format json_object and json_schema', () => {
