@@ -216,6 +216,26 @@ describe('grammar', () => {
     expect(report.preserved_tokens).toContain('<tool_call>');
   });
 
+  it('offers only the tool a named tool_choice forces, required', async () => {
+    const named = join(dir, 'named-choice.json');
+    const timeTool = { type: 'function', function: { name: 'get_time', parameters: { type: 'object', properties: {} } } };
+    writeFileSync(named, JSON.stringify({
+      messages: [{ role: 'user', content: 'Weather in Paris?' }],
+      tools: [WEATHER_TOOL, timeTool],
+      tool_choice: { type: 'function', function: { name: 'get_time' } },
+      temperature: 0.7,
+      grammar: 'root ::= "x"',
+    }));
+    const { code, out, err } = await run(['grammar', HERMES, '--request', named, '--json']);
+    expect(code).toBe(0);
+    // Sampling fields pass silently; a field autoparser does not read is noted on stderr.
+    expect(err).toBe('note: grammar: is not read by autoparser; it is ignored\n');
+    const report = JSON.parse(out) as { grammar: string; lazy: boolean };
+    expect(report.lazy).toBe(false);
+    expect(report.grammar).toContain('get_time');
+    expect(report.grammar).not.toContain('get_weather');
+  });
+
   it('needs no grammar for a plain chat', async () => {
     const { out } = await run(['grammar', GEMMA, '--request', chatRequest]);
     expect(out).toContain('# no grammar');
