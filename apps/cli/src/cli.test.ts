@@ -8,6 +8,7 @@ import type { DebugIo } from './commands/debug.js';
 import { collectIo } from './test-support/collect-io.js';
 
 const TEMPLATES = fileURLToPath(new URL('../../../../shared/templates', import.meta.url));
+const CONFORMANCE = fileURLToPath(new URL('../../../../shared/conformance', import.meta.url));
 // The worked example plugin of the workarounds README.
 const EXAMPLES = fileURLToPath(new URL('../../../packages/workarounds/examples', import.meta.url));
 const ACME = join(EXAMPLES, 'acme.jinja');
@@ -215,6 +216,26 @@ describe('grammar', () => {
     expect(report.preserved_tokens).toContain('<tool_call>');
   });
 
+  it('offers only the tool a named tool_choice forces, required', async () => {
+    const named = join(dir, 'named-choice.json');
+    const timeTool = { type: 'function', function: { name: 'get_time', parameters: { type: 'object', properties: {} } } };
+    writeFileSync(named, JSON.stringify({
+      messages: [{ role: 'user', content: 'Weather in Paris?' }],
+      tools: [WEATHER_TOOL, timeTool],
+      tool_choice: { type: 'function', function: { name: 'get_time' } },
+      temperature: 0.7,
+      grammar: 'root ::= "x"',
+    }));
+    const { code, out, err } = await run(['grammar', HERMES, '--request', named, '--json']);
+    expect(code).toBe(0);
+    // Sampling fields pass silently; a field autoparser does not read is noted on stderr.
+    expect(err).toBe('note: grammar: is not read by autoparser; it is ignored\n');
+    const report = JSON.parse(out) as { grammar: string; lazy: boolean };
+    expect(report.lazy).toBe(false);
+    expect(report.grammar).toContain('get_time');
+    expect(report.grammar).not.toContain('get_weather');
+  });
+
   it('needs no grammar for a plain chat', async () => {
     const { out } = await run(['grammar', GEMMA, '--request', chatRequest]);
     expect(out).toContain('# no grammar');
@@ -256,16 +277,26 @@ describe('check', () => {
 });
 
 describe('conformance', () => {
-  it('delegates to the conformance tool with its product checks', async () => {
-    const { code, out } = await run(['conformance', '--data', '/work/shared/conformance/grammar-acceptance.jsonl', '--json']);
-    const report = JSON.parse(out) as { files: Record<string, unknown>; passed: number };
+  it('delegates to the conformance tool with its product checks; all pass: status 0', async () => {
+    const { code, out } = await run(['conformance', '--data', join(CONFORMANCE, 'grammar-acceptance.jsonl'), '--json']);
+    const report = JSON.parse(out) as { files: Record<string, unknown>; passed: number; failed: number };
     expect(Object.keys(report.files)).toHaveLength(1);
     expect(report.passed).toBeGreaterThan(1);
-    expect([0, 1]).toContain(code);
+    expect(report.failed).toBe(0);
+    expect(code).toBe(0);
+  });
+
+  it('exits 1 when a record fails', async () => {
+    // "1" does not match an integer schema with minimum 2: the product's grammar must reject it.
+    const wrong = join(dir, 'grammar-acceptance.jsonl');
+    writeFileSync(wrong, `${JSON.stringify({ kind: 'schema', name: 'min 2, wrongly', schema: '{"type": "integer", "minimum": 2}', passing: ['1'], failing: [] })}\n`);
+    const { code, out } = await run(['conformance', '--data', wrong, '--json']);
+    expect((JSON.parse(out) as { failed: number }).failed).toBeGreaterThan(0);
+    expect(code).toBe(1);
   });
 
   it('draws the progress bar on a terminal, not in --json runs', async () => {
-    const data = ['--data', '/work/shared/conformance/json-schema-to-gbnf.jsonl'];
+    const data = ['--data', join(CONFORMANCE, 'json-schema-to-gbnf.jsonl')];
     const base = collectIo();
     const terminal = { ...base, stderr: { isTTY: true, write: (text: string) => base.stderr.write(text) } };
     await cli(['conformance', ...data], terminal);
@@ -371,12 +402,20 @@ describe('errors', () => {
   it('reports a request without messages', async () => {
     const bad = join(dir, 'nomessages.json');
     writeFileSync(bad, '{"tools": []}');
-    expectUsageError(await run(['parse', GEMMA, '--request', bad]), /"messages" must be an array/);
+    expectUsageError(await run(['parse', GEMMA, '--request', bad]), /nomessages\.json: messages: must be an array of messages, not absent/);
   });
   it('reports a request whose "strict" is not a boolean', async () => {
     const bad = join(dir, 'badstrict.json');
     writeFileSync(bad, '{"messages": [{"role": "user", "content": "hi"}], "strict": "yes"}');
-    expectUsageError(await run(['parse', GEMMA, '--request', bad]), /"strict" must be true or false/);
+    expectUsageError(await run(['parse', GEMMA, '--request', bad]), /strict: must be true or false, not a string/);
+  });
+  it('names the path of every rejected request field', async () => {
+    const bad = join(dir, 'badcall.json');
+    const call = { type: 'function', function: { name: 'f', arguments: 42 } };
+    writeFileSync(bad, JSON.stringify({ messages: [{ role: 'user', content: 'hi' }, { role: 'assistant', tool_calls: [call] }], tool_choice: 'any' }));
+    const { err } = await run(['parse', GEMMA, '--request', bad]);
+    expect(err).toContain('messages[1].tool_calls[0].function.arguments: must be JSON text of an object (or an object), not a number');
+    expect(err).toContain('tool_choice: must be "auto", "required", "none"');
   });
   it('reports --strict on a command without a parser', async () => expectUsageError(await run(['render', GEMMA, '--request', chatRequest, '--strict']), /unknown option '--strict'/));
   it('reports an unknown command', async () => expectUsageError(await run(['frobnicate']), /unknown command "frobnicate"/));

@@ -12,6 +12,6 @@ export { loadTemplate } from './template-source.js';
 export type { LoadedTemplate } from './template-source.js';
 export { bytesSource, readGgufChatTemplates, GGUF_TYPE, CHAT_TEMPLATE_KEY } from './gguf-reader.js';
 export type { ByteSource, GgufTemplates } from './gguf-reader.js';
-export { loadRequest, requestFromJson } from './request-file.js';
+export { loadRequest } from './request-file.js';
 export type { RequestOverrides } from './request-file.js';
 export type { LoadedRequest } from './request-file.js';

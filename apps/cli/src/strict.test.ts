@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import * as core from '@autoparser/core';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cli } from './cli.js';
-import { requestFromJson } from './request-file.js';
+import { loadRequest } from './request-file.js';
 import { collectIo } from './test-support/collect-io.js';
 
 // The real core, with its two entry points recorded: `--strict` has to reach them.
@@ -51,15 +51,21 @@ async function run(argv: string[], stdin = ''): Promise<{ code: number; out: str
 const strictSeen = (): unknown[] => vi.mocked(core.createChatParser).mock.calls.map(([, req]) => req.strict);
 
 describe('request file "strict"', () => {
+  const file = (body: object): string => {
+    const path = join(dir, `strict-${Object.keys(body).join('-')}-${String((body as { strict?: unknown }).strict)}.json`);
+    writeFileSync(path, JSON.stringify(body));
+    return path;
+  };
+
   it('maps true and false, leaves it out when absent, rejects other values', () => {
     const messages = [{ role: 'user', content: 'hi' }];
-    expect(requestFromJson('r.json', { messages, strict: true }).request.strict).toBe(true);
-    expect(requestFromJson('r.json', { messages, strict: false }).request.strict).toBe(false);
-    expect(requestFromJson('r.json', { messages }).request.strict).toBeUndefined();
-    expect(requestFromJson('r.json', { messages }, { strict: true }).request.strict).toBe(true);
+    expect(loadRequest(file({ messages, strict: true })).request.strict).toBe(true);
+    expect(loadRequest(file({ messages, strict: false })).request.strict).toBe(false);
+    expect(loadRequest(file({ messages })).request.strict).toBeUndefined();
+    expect(loadRequest(file({ messages }), { strict: true }).request.strict).toBe(true);
     // The flag only turns strictness on; it never turns a strict file lenient.
-    expect(requestFromJson('r.json', { messages, strict: true }, { strict: false }).request.strict).toBe(true);
-    expect(() => requestFromJson('r.json', { messages, strict: 'yes' })).toThrow(/"strict" must be true or false/);
+    expect(loadRequest(file({ messages, strict: true }), { strict: false }).request.strict).toBe(true);
+    expect(() => loadRequest(file({ messages, strict: 'yes' }))).toThrow(/strict: must be true or false/);
   });
 });
 

@@ -1,6 +1,7 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { cli } from './cli.js';
 import { CliError } from './cli-error.js';
@@ -9,8 +10,10 @@ import { loadTemplate } from './template-source.js';
 import { collectIo } from './test-support/collect-io.js';
 import { ggufBytes } from './test-support/gguf-fixture.js';
 
-const GEMMA = readFileSync('/work/shared/templates/google-gemma-2-2b-it.jinja', 'utf8');
-const QWEN_CODER = readFileSync('/work/shared/templates/Qwen3-Coder.jinja', 'utf8');
+const TEMPLATES = fileURLToPath(new URL('../../../../shared/templates', import.meta.url));
+const GEMMA_PATH = join(TEMPLATES, 'google-gemma-2-2b-it.jinja');
+const GEMMA = readFileSync(GEMMA_PATH, 'utf8');
+const QWEN_CODER = readFileSync(join(TEMPLATES, 'Qwen3-Coder.jinja'), 'utf8');
 
 let dir: string;
 let gguf: Uint8Array;
@@ -47,7 +50,7 @@ beforeAll(() => {
 
 describe('template sources', () => {
   it('reads a .jinja file', () => {
-    const loaded = loadTemplate('/work/shared/templates/google-gemma-2-2b-it.jinja');
+    const loaded = loadTemplate(GEMMA_PATH);
     expect(loaded).toMatchObject({ kind: 'jinja', source: GEMMA });
   });
 
@@ -139,7 +142,7 @@ describe('template sources through the CLI', () => {
   });
 
   it('refuses --variant on a .jinja file', async () => {
-    const { code, err } = await run(['analyze', '/work/shared/templates/google-gemma-2-2b-it.jinja', '--variant', 'x']);
+    const { code, err } = await run(['analyze', GEMMA_PATH, '--variant', 'x']);
     expect(code).toBe(2);
     expect(err).toMatch(/^error: --variant does not apply/);
   });

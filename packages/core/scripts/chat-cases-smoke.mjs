@@ -1,7 +1,7 @@
 // Feedback loop, not a test: runs chat-cases.jsonl through the built façade and prints
 // parse/stream/grammar pass counts per template. Usage: pnpm build && pnpm smoke [--all] [--verbose] [filter]
 import { readFileSync } from 'node:fs';
-import { createChatParser } from '../dist/index.js';
+import { createChatParser, parseChatRequest } from '../dist/index.js';
 import { accumulateDeltas } from '@autoparser/chat-mapper';
 import { matchGbnf, parseGbnf } from '@autoparser/gbnf-emitter';
 
@@ -35,7 +35,9 @@ for (const c of cases) {
   row.n++; totals.n++;
   const source = readFileSync(new URL(`templates/${c.template}`, shared), 'utf8');
   let parser;
-  try { parser = createChatParser(source, c.params); } catch (e) { if (verbose) console.log(c.id, 'CREATE', e.message); continue; }
+  const read = parseChatRequest(c.params);
+  if (!read.ok) { if (verbose) console.log(c.id, 'REQUEST', read.problems.map((p) => p.message).join('; ')); continue; }
+  try { parser = createChatParser(source, read.request); } catch (e) { if (verbose) console.log(c.id, 'CREATE', e.message); continue; }
   const ok = (k) => { row[k]++; totals[k]++; };
   if (parser.prompt === c.reference.prompt) ok('prompt');
   const got = parser.parse(c.input, { partial: c.is_partial });

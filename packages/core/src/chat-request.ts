@@ -3,8 +3,22 @@ import type { ChatMessage, ContinueFinalMessage, JsonValue, ToolDefinition } fro
 /** How reasoning is reported: `none` leaves it in `content`; the others extract it. */
 export type ReasoningFormat = 'none' | 'auto' | 'deepseek' | 'deepseek-legacy';
 
-/** Whether the model may, must or must not call tools. */
-export type ToolChoice = 'auto' | 'required' | 'none';
+/** OpenAI's named tool choice: the model must call this one tool. */
+export interface NamedToolChoice {
+  /** Always `'function'`. */
+  readonly type: 'function';
+  /** The tool to call. */
+  readonly function: {
+    /** Its name, one of the request's tools. */
+    readonly name: string;
+  };
+}
+
+/**
+ * Whether the model may, must or must not call tools; a {@link NamedToolChoice} forces one
+ * tool (the template still shows every tool; the grammar and parser offer only that one).
+ */
+export type ToolChoice = 'auto' | 'required' | 'none' | NamedToolChoice;
 
 /** The `json_schema` member of a `response_format`. */
 export interface ResponseJsonSchema {

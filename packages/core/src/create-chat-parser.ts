@@ -1,6 +1,6 @@
-import { functionTools } from '@autoparser/chat-mapper';
+import { functionTools, type FormatRequest } from '@autoparser/chat-mapper';
 import type { Arena } from '@autoparser/peg-core';
-import type { RenderParams } from '@autoparser/jinja';
+import { TemplateRenderError, type RenderParams } from '@autoparser/jinja';
 import type { WorkaroundPlugin } from '@autoparser/workarounds';
 import { analyzeTemplate, pluginsOf, renderPrompt, type PluginOptions } from './default-plugins.js';
 import type { ChatRequest } from './chat-request.js';
@@ -66,6 +66,24 @@ export function renderParamsOf(request: ChatRequest): RenderParams {
   };
 }
 
+/**
+ * The tools the grammar and parser offer, and whether a call is required: a named
+ * `tool_choice` offers only that tool, required (the prompt still shows every tool).
+ *
+ * @throws `TemplateRenderError` (`invalid-params`) when the named tool is not among the tools.
+ */
+function offeredTools(request: ChatRequest): Pick<FormatRequest, 'tools' | 'toolChoice'> {
+  const tools = functionTools(request.tools);
+  const choice = request.tool_choice ?? 'auto';
+  if (typeof choice === 'string') return { tools, toolChoice: choice };
+  const name = choice.function.name;
+  const named = tools.filter((tool) => tool.function.name === name);
+  if (named.length === 0) {
+    throw new TemplateRenderError('invalid-params', `tool_choice names the function "${name}", which is not among the request's tools`);
+  }
+  return { tools: named, toolChoice: 'required' };
+}
+
 /** The generation prompt before a continued message was appended to it. */
 function baseGenerationPrompt(source: string, params: RenderParams, fallback: string, plugins: readonly WorkaroundPlugin[]): string {
   if ((params.continue_final_message ?? 'none') === 'none' || params.messages.length === 0) return fallback;
@@ -101,6 +119,7 @@ function openReasoningTail(prompt: string, generationPrompt: string, reasoningSt
  */
 export function createChatParser(templateSource: string, request: ChatRequest, options: ChatParserOptions = {}): ChatParser {
   const plugins = pluginsOf(options);
+  const offered = offeredTools(request);
   const analysis = analyzeTemplate(templateSource, { plugins });
   const params = renderParamsOf(request);
   const rendered = renderPrompt(templateSource, params, { plugins });
@@ -112,8 +131,7 @@ export function createChatParser(templateSource: string, request: ChatRequest, o
     warnings.push('json_schema is not a JSON object; it is ignored');
   }
   const generated = generateChatParser(analysis, {
-    tools: functionTools(request.tools),
-    toolChoice: request.tool_choice ?? 'auto',
+    ...offered,
     parallelToolCalls: request.parallel_tool_calls ?? false,
     responseSchema: schema,
     extractReasoning: (request.reasoning_format ?? 'auto') !== 'none',

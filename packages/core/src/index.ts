@@ -7,7 +7,10 @@
  */
 export { createChatParser, renderParamsOf } from './create-chat-parser.js';
 export type { ChatParser, ChatParserOptions, ParseOutputOptions } from './create-chat-parser.js';
-export type { ChatRequest, ReasoningFormat, ResponseFormat, ResponseJsonSchema, ToolChoice } from './chat-request.js';
+export type { ChatRequest, NamedToolChoice, ReasoningFormat, ResponseFormat, ResponseJsonSchema, ToolChoice } from './chat-request.js';
+export { parseChatRequest } from './request/parse-chat-request.js';
+export type { ParsedChatRequest } from './request/parse-chat-request.js';
+export type { RequestProblem, RequestProblemCode } from './request/request-problem.js';
 export { ChatStreamSession } from './chat-stream-session.js';
 export { replayStream } from './replay-stream.js';
 export type { ReplayedDelta, ReplayOptions, StreamReplay } from './replay-stream.js';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { TemplateRenderError } from './errors.js';
+import { RenderBudget } from './render-limits.js';
 import { run, thrown } from './test-support/engine.js';
 
 function limitOf(error: unknown): string | undefined {
@@ -15,9 +16,25 @@ describe('render limits', () => {
     expect(limitOf(error)).toBe('steps');
   });
 
-  it('stops on the time budget when that runs out first', () => {
-    const error = thrown(() => run('{% for i in range(1000000) %}{% for j in range(1000000) %}{% endfor %}{% endfor %}', {}, { maxSteps: 1e12, timeoutMs: 50 }));
+  it('stops on the time budget when that runs out first, reading the clock every 1024 steps', () => {
+    // A clock that moves 10 ms per reading: the 50 ms budget runs out at the sixth check.
+    let now = 0;
+    const budget = new RenderBudget({ maxSteps: 1e12, timeoutMs: 50 }, () => (now += 10));
+    let steps = 0;
+    const error = thrown(() => {
+      for (;;) {
+        budget.step();
+        steps++;
+      }
+    });
     expect(limitOf(error)).toBe('time');
+    expect(steps).toBe(6 * 1024 - 1);
+  });
+
+  it('gives a render the time budget it is given', () => {
+    // With an unreachable step budget, only the clock stops this loop (a real render of 1e12 steps).
+    const error = thrown(() => run('{% for i in range(1000000) %}{% for j in range(1000000) %}{% endfor %}{% endfor %}', {}, { maxSteps: 1e12, timeoutMs: 1 }));
+    expect(TemplateRenderError.isInstance(error) && error.message).toMatch(/render exceeded 1 ms/);
   });
 
   it('refuses to materialise a huge range', () => {

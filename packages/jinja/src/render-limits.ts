@@ -35,9 +35,10 @@ export class RenderBudget {
   private steps = 0;
   private depth = 0;
 
-  constructor(limits: RenderLimits = {}) {
+  /** `clock` gives the time in milliseconds (tests pass their own). */
+  constructor(limits: RenderLimits = {}, private readonly clock: () => number = Date.now) {
     this.limits = { ...DEFAULT_RENDER_LIMITS, ...limits };
-    this.deadline = Date.now() + this.limits.timeoutMs;
+    this.deadline = clock() + this.limits.timeoutMs;
   }
 
   /** Accounts `n` units of work. */
@@ -48,7 +49,7 @@ export class RenderBudget {
       throw limitError('steps', `render exceeded ${this.limits.maxSteps} evaluation steps`);
     }
     if (Math.floor(before / TIME_CHECK_INTERVAL) !== Math.floor(this.steps / TIME_CHECK_INTERVAL)) {
-      if (Date.now() > this.deadline) {
+      if (this.clock() > this.deadline) {
         throw limitError('time', `render exceeded ${this.limits.timeoutMs} ms`);
       }
     }

@@ -1,5 +1,8 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { analyzeTemplate } from '@autoparser/template-analyzer';
 import { describe, expect, it } from 'vitest';
-import { builtinPlugins, createDefaultRegistry } from './builtin-plugins.js';
+import { createDefaultRegistry } from './builtin-plugins.js';
 import { createEmptyAnalysis } from './empty-analysis.js';
 import type { WorkaroundPlugin } from './plugin.js';
 import { WorkaroundRegistry } from './registry.js';
@@ -48,14 +51,51 @@ describe('WorkaroundRegistry', () => {
     expect(input.user_start).toBe('');
   });
 
-  it('unregisters by name', () => {
-    const registry = createDefaultRegistry();
-    expect(registry.unregister('granite-3.3')).toBe(true);
-    expect(registry.unregister('granite-3.3')).toBe(false);
-    expect(registry.list()).toHaveLength(builtinPlugins.length - 1);
-  });
+  describe('the default registry on real templates', () => {
+    // The DeepSeek-R1 distills need two analysis patches: reasoning and the call markers.
+    const distill = readFileSync(fileURLToPath(new URL('../../../../shared/templates/deepseek-ai-DeepSeek-R1-Distill-Llama-8B.jinja', import.meta.url)), 'utf8');
+    const general = analyzeTemplate(distill, { plugins: [] });
 
-  it('holds the built-in plugins in their documented order', () => {
-    expect(createDefaultRegistry().list()).toEqual(builtinPlugins);
+    it('runs every built-in that matches, in order, each seeing the previous patches', () => {
+      const { analysis, applied } = createDefaultRegistry().apply(distill, general);
+      expect(applied).toEqual(['old-thinking-template', 'deepseek-r1-distill-qwen', 'deepseek-r1']);
+      expect(analysis.reasoning).toEqual({ mode: 'TAG_BASED', start: '<think>', end: '</think>' });
+      expect(analysis.tools.format.section_start).toBe('<｜tool▁calls▁begin｜>');
+      expect(general.reasoning.mode).toBe('NONE');
+    });
+
+    it('unregisters by name: that patch no longer applies', () => {
+      const registry = createDefaultRegistry();
+      expect(registry.unregister('old-thinking-template')).toBe(true);
+      expect(registry.unregister('old-thinking-template')).toBe(false);
+      const { analysis, applied } = registry.apply(distill, general);
+      expect(applied).toEqual(['deepseek-r1-distill-qwen', 'deepseek-r1']);
+      expect(analysis.reasoning.mode).toBe('NONE');
+      expect(analysis.tools.format.section_start).toBe('<｜tool▁calls▁begin｜>');
+    });
+
+    it('runs a user plugin registered before a built-in first, so the built-in sees its patch', () => {
+      const seen: string[] = [];
+      const mine: WorkaroundPlugin = {
+        name: 'mine',
+        description: 'claims the reasoning first',
+        matches: () => true,
+        patchAnalysis: (analysis) => ({ ...analysis, reasoning: { mode: 'TAG_BASED', start: '<reason>', end: '</reason>' } }),
+      };
+      const spy: WorkaroundPlugin = {
+        name: 'spy',
+        description: 'records the reasoning it is given',
+        matches: () => true,
+        patchAnalysis: (analysis) => {
+          seen.push(analysis.reasoning.start);
+          return analysis;
+        },
+      };
+      const registry = createDefaultRegistry().register(spy).register(mine, { before: 'old-thinking-template' });
+      const { analysis } = registry.apply(distill, general);
+      // old-thinking-template only fills in reasoning the analysis lacks: it leaves <reason> alone.
+      expect(analysis.reasoning.start).toBe('<reason>');
+      expect(seen).toEqual(['<reason>']);
+    });
   });
 });

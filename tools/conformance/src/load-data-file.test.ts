@@ -1,9 +1,17 @@
+import * as fs from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { ConformanceDataError } from './conformance-data-error.js';
 import type { DataFormat } from './data-formats.js';
 import { loadDataFile } from './load-data-file.js';
+import { defaultTemplateDir } from './paths.js';
 import { locate, realFiles, removeTempDirs, sampleRecords, tempDir, writeJsonl } from './test-fixtures.js';
+
+// The real file system, with folder listings counted: template lookups must not grow with the records.
+vi.mock('node:fs', async (importOriginal) => {
+  const real = await importOriginal<typeof fs>();
+  return { ...real, readdirSync: vi.fn(real.readdirSync) };
+});
 
 afterAll(removeTempDirs);
 
@@ -34,10 +42,14 @@ describe('loadDataFile on the real data', () => {
     expect(new Set(loaded.records.map((entry) => entry.id)).size).toBe(records);
   });
 
-  it('loads all four files well under a second', () => {
-    const start = performance.now();
-    for (const file of Object.values(realFiles)) loadDataFile(file);
-    expect(performance.now() - start).toBeLessThan(1000);
+  it('lists each template folder once, however many records name templates', () => {
+    const empty = tempDir();
+    const listed = vi.mocked(fs.readdirSync);
+    listed.mockClear();
+    const chat = loadDataFile(realFiles['chat-cases'], { templateDirs: [empty, defaultTemplateDir] });
+    expect(chat.records).toHaveLength(280);
+    // 280 records over a few dozen templates, two folders: two listings.
+    expect(listed.mock.calls.map(([dir]) => String(dir))).toEqual([empty, defaultTemplateDir]);
   });
 
   it('takes ids from id, template and name, and resolves templates', () => {

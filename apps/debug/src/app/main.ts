@@ -139,7 +139,9 @@ function update(): void {
     drawTemplateReport(report.value);
   }
   const request = readRequest(requestArea.value);
-  showError(requestError, request.ok ? undefined : { reason: request.message, code: undefined, location: undefined }, { what: 'The request cannot be used:' });
+  if (!request.ok) showError(requestError, { reason: request.message, code: request.code, location: undefined }, { what: 'The request cannot be used:' });
+  else if (request.notes.length > 0) showError(requestError, { reason: request.notes.join('\n'), code: 'note', location: undefined }, { what: 'The request is used, with notes:' });
+  else showError(requestError, undefined, { what: '' });
   const strict = strictBox.checked;
   if (templateChanged || parser?.request !== requestArea.value || parser.strict !== strict) {
     // The box only turns strictness on: a request that says "strict": true stays strict.

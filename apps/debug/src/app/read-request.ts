@@ -1,4 +1,4 @@
-import type { ChatRequest } from '@autoparser/core';
+import { parseChatRequest, type ChatRequest } from '@autoparser/core';
 
 /** The default request: a user message and one `get_weather` tool (as the CLI's example). */
 export const DEFAULT_REQUEST: ChatRequest = {
@@ -21,21 +21,24 @@ export const DEFAULT_REQUEST: ChatRequest = {
   parallel_tool_calls: false,
 };
 
-/** A request read from the editor, or why it cannot be used. */
-export type RequestResult = { readonly ok: true; readonly request: ChatRequest } | { readonly ok: false; readonly message: string };
+/** A request read from the editor (with the request model's notes), or why it cannot be used. */
+export type RequestResult =
+  | { readonly ok: true; readonly request: ChatRequest; readonly notes: readonly string[] }
+  | { readonly ok: false; readonly message: string; readonly code: string | undefined };
 
 /**
- * Reads the request editor: JSON with a `messages` array, the rest as `createChatParser`
- * takes it (it checks the details itself).
+ * Reads the request editor: JSON read by core's `parseChatRequest`, the request model the
+ * CLI and the conformance runner share. Errors name each field's path.
  */
 export function readRequest(text: string): RequestResult {
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch (error) {
-    return { ok: false, message: `invalid JSON: ${error instanceof Error ? error.message : String(error)}` };
+    return { ok: false, message: `invalid JSON: ${error instanceof Error ? error.message : String(error)}`, code: 'invalid-json' };
   }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return { ok: false, message: 'the request must be a JSON object' };
-  if (!Array.isArray((value as Record<string, unknown>)['messages'])) return { ok: false, message: '"messages" must be an array' };
-  return { ok: true, request: value as ChatRequest };
+  const parsed = parseChatRequest(value);
+  if (parsed.ok) return { ok: true, request: parsed.request, notes: parsed.problems.map((problem) => problem.message) };
+  const errors = parsed.problems.filter((problem) => problem.severity === 'error');
+  return { ok: false, message: errors.map((problem) => problem.message).join('\n'), code: errors[0]?.code };
 }

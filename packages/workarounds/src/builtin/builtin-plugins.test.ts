@@ -1,191 +1,208 @@
+// Each built-in plugin is tried on the real chat templates of ../shared/templates: it must
+// recognise exactly its family, and its patches must repair what the general analysis and
+// renderer get wrong on those templates.
+import { readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { applyRenderHooks, renderPrompt, type RenderParams } from '@autoparser/jinja';
+import { analyzeTemplate, type TemplateAnalysis } from '@autoparser/template-analyzer';
 import { describe, expect, it } from 'vitest';
-import { applyRenderHooks } from '@autoparser/jinja';
 import { builtinPlugins } from '../builtin-plugins.js';
-import { createEmptyAnalysis } from '../empty-analysis.js';
 import type { WorkaroundPlugin } from '../plugin.js';
-import { commandRPlusPlugin } from './command-r-plus.js';
-import { deepseekR1DistillQwenPlugin } from './deepseek-r1-distill-qwen.js';
-import { functionary31Plugin } from './functionary-3-1.js';
-import { granite33Plugin } from './granite-3-3.js';
-import { nemotronNanoV2Plugin } from './nemotron-nano-v2.js';
-import { oldThinkingTemplatePlugin } from './old-thinking-template.js';
-import { apriel16Plugin } from './apriel-1-6.js';
-import { firefunctionV2Plugin } from './firefunction-v2.js';
-import { solarOpenPlugin } from './solar-open.js';
 
-/** Runs a plugin as the registry would, checking it leaves its input alone. */
-function patch(plugin: WorkaroundPlugin, source: string) {
-  const before = createEmptyAnalysis();
-  const frozen = structuredClone(before);
-  expect(plugin.matches(source)).toBe(true);
-  const after = plugin.patchAnalysis!(before, source);
-  expect(before).toEqual(frozen);
-  expect(after).not.toBe(before);
-  return after;
+const TEMPLATES = fileURLToPath(new URL('../../../../../shared/templates/', import.meta.url));
+const names = readdirSync(TEMPLATES).filter((name) => name.endsWith('.jinja')).sort();
+const source = (name: string): string => readFileSync(`${TEMPLATES}${name}.jinja`, 'utf8');
+
+const plugin = (name: string): WorkaroundPlugin => {
+  const found = builtinPlugins.find((p) => p.name === name);
+  if (found === undefined) throw new Error(`no built-in plugin ${name}`);
+  return found;
+};
+
+/** The families each plugin is for, among the shared templates (from the models' own documentation). */
+const FAMILIES: Record<string, readonly string[]> = {
+  'old-thinking-template': [
+    'Qwen-QwQ-32B',
+    'deepseek-ai-DeepSeek-R1-Distill-Llama-8B',
+    'deepseek-ai-DeepSeek-R1-Distill-Qwen-32B',
+    'llama-cpp-deepseek-r1',
+    'llama-cpp-rwkv-world',
+  ],
+  'granite-3.3': ['ibm-granite-granite-3.3-2B-Instruct'],
+  'command-r-plus': ['CohereForAI-c4ai-command-r-plus-tool_use', 'CohereForAI-c4ai-command-r7b-12-2024-tool_use'],
+  'functionary-3.1': ['meetkai-functionary-medium-v3.1'],
+  'deepseek-r1-distill-qwen': ['deepseek-ai-DeepSeek-R1-Distill-Llama-8B', 'deepseek-ai-DeepSeek-R1-Distill-Qwen-32B'],
+  // No Nemotron Nano v2 template among the shared ones: it must at least stay off the others.
+  'nemotron-nano-v2': [],
+  'firefunction-v2': ['fireworks-ai-llama-3-firefunction-v2'],
+  'solar-open': ['upstage-Solar-Open-100B'],
+  'apriel-1.6': ['Apriel-1.6-15b-Thinker-fixed'],
+  'gpt-oss': ['openai-gpt-oss-120b'],
+  ministral: ['mistralai-Ministral-3-14B-Reasoning-2512', 'unsloth-mistral-Devstral-Small-2507'],
+  'kimi-k2': ['Kimi-K2-Instruct', 'Kimi-K2-Thinking', 'moonshotai-Kimi-K2'],
+  'deepseek-v3.2': ['deepseek-ai-DeepSeek-V3.2'],
+  'deepseek-r1': ['deepseek-ai-DeepSeek-R1-Distill-Llama-8B', 'deepseek-ai-DeepSeek-R1-Distill-Qwen-32B', 'llama-cpp-deepseek-r1'],
+  lfm2: ['LFM2-8B-A1B', 'LFM2.5-8B-A1B', 'LFM2.5-Instruct'],
+  'gemma-4': ['google-gemma-4-31B-it-interleaved', 'google-gemma-4-31B-it'],
+  'granite-tool-call': ['ibm-granite-granite-3.3-2B-Instruct'],
+  'functionary-3.2': ['meetkai-functionary-medium-v3.2'],
+  'gigachat-3': ['GigaChat3-10B-A1.8B'],
+};
+
+describe('built-in plugins on the shared templates', () => {
+  it.each(builtinPlugins.map((p) => [p.name, p] as const))('%s recognises exactly its family', (name, p) => {
+    expect(FAMILIES[name], `no family listed for ${name}`).toBeDefined();
+    const matched = names.filter((file) => p.matches(readFileSync(`${TEMPLATES}${file}`, 'utf8'))).map((file) => file.replace(/\.jinja$/, '')).sort();
+    expect(matched).toEqual([...(FAMILIES[name] ?? [])].sort());
+  });
+});
+
+/** Dotted paths of the analysis fields that differ, with their value after. */
+function changes(before: TemplateAnalysis, after: TemplateAnalysis): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  const walk = (a: unknown, b: unknown, path: string): void => {
+    if (typeof b === 'object' && b !== null && !Array.isArray(b)) {
+      for (const key of Object.keys(b)) walk((a as Record<string, unknown> | undefined)?.[key], (b as Record<string, unknown>)[key], path === '' ? key : `${path}.${key}`);
+    } else if (JSON.stringify(a) !== JSON.stringify(b)) out[path] = b;
+  };
+  walk(before, after, '');
+  delete out['appliedPlugins'];
+  return out;
 }
 
-describe('old-thinking-template', () => {
-  const source = "{% set content = content.split('</think>')[-1] %}";
-  it('adds <think> reasoning to templates that strip it', () => {
-    const after = patch(oldThinkingTemplatePlugin, source);
-    expect(after.reasoning).toEqual({ mode: 'TAG_BASED', start: '<think>', end: '</think>' });
-    expect(after.preserved_tokens).toEqual(['<think>', '</think>']);
-  });
-  it('stays out when reasoning was found or the template renders reasoning_content', () => {
-    const found = createEmptyAnalysis();
-    found.reasoning.mode = 'TAG_BASED';
-    expect(oldThinkingTemplatePlugin.patchAnalysis!(found, source)).toBe(found);
-    expect(oldThinkingTemplatePlugin.matches(source + 'reasoning_content')).toBe(false);
-    expect(oldThinkingTemplatePlugin.matches(source + '<SPECIAL_12>')).toBe(false);
-  });
-});
+/** What one plugin's analysis patch changes on a real template, run through the analyzer. */
+function repair(name: string, template: string): Record<string, unknown> {
+  const text = source(template);
+  const general = analyzeTemplate(text, { plugins: [] });
+  const patched = analyzeTemplate(text, { plugins: [plugin(name)] });
+  expect(patched.appliedPlugins).toEqual([name]);
+  return changes(general, patched);
+}
 
-describe('granite-3.3', () => {
-  it('sets think and response tags', () => {
-    const after = patch(
-      granite33Plugin,
-      'Write your thoughts between <think></think> and write your response between <response></response> for each.',
-    );
-    expect(after.reasoning).toEqual({ mode: 'TAG_BASED', start: '<think>', end: '</think>' });
-    expect(after.content.mode).toBe('WRAPPED_WITH_REASONING');
-    expect([after.content.start, after.content.end]).toEqual(['<response>', '</response>']);
-    expect(after.preserved_tokens).toEqual(['<think>', '</think>', '<response>', '</response>']);
-  });
-  it('ignores other templates', () => {
-    expect(granite33Plugin.matches('<think></think>')).toBe(false);
-  });
-});
-
-describe('command-r-plus', () => {
-  const source = '<|START_OF_TURN_TOKEN|><|CHATBOT_TOKEN|>{{ content }}<|END_OF_TURN_TOKEN|>';
-  it('wraps content and sets the user start', () => {
-    const after = patch(commandRPlusPlugin, source);
-    expect(after.content).toMatchObject({ mode: 'ALWAYS_WRAPPED', start: '<|CHATBOT_TOKEN|>', end: '<|END_OF_TURN_TOKEN|>' });
-    expect(after.user_start).toBe('<|START_OF_TURN_TOKEN|><|USER_TOKEN|>');
-  });
-  it('keeps content markers the analysis already found', () => {
-    const found = createEmptyAnalysis();
-    found.content.start = '<|START_RESPONSE|>';
-    expect(commandRPlusPlugin.patchAnalysis!(found, source)).toBe(found);
-  });
-});
-
-describe('functionary-3.1', () => {
-  it('sets per-call function markers and replaces the preserved tokens', () => {
-    const before = createEmptyAnalysis();
-    before.preserved_tokens = ['<|python_tag|>'];
-    before.tools.format.section_start = '<function=';
-    const source =
-      '{%- set has_code_interpreter = tools | selectattr("type", "equalto", "code_interpreter") | list | length > 0 -%}';
-    expect(functionary31Plugin.matches(source)).toBe(true);
-    const after = functionary31Plugin.patchAnalysis!(before, source);
-    expect(after.tools.format).toMatchObject({
-      section_start: '',
-      section_end: '',
-      per_call_start: '<function=',
-      per_call_end: '</function>',
+describe('analysis patches repair the general analysis of their templates', () => {
+  it('old-thinking-template: <think> reasoning for a template that strips it from past turns', () => {
+    expect(repair('old-thinking-template', 'deepseek-ai-DeepSeek-R1-Distill-Llama-8B')).toEqual({
+      'reasoning.mode': 'TAG_BASED',
+      'reasoning.start': '<think>',
+      'reasoning.end': '</think>',
+      preserved_tokens: ['<think>', '</think>'],
     });
-    expect(after.preserved_tokens).toEqual(['<|eot_id|>', '<|eom_id|>', '<function=', '>', '</function>']);
-    expect(before.preserved_tokens).toEqual(['<|python_tag|>']);
   });
-  it('reads arguments the template concatenates as given as JSON', () => {
-    const before = createEmptyAnalysis();
-    before.tools.format.mode = 'TAG_WITH_TAGGED';
-    before.tools.function.name_suffix = ">{'AA': 'XXXX'}";
-    before.tools.arguments.name_prefix = "<function=F>{'";
-    const source =
-      '{%- set has_code_interpreter = tools | selectattr("type", "equalto", "code_interpreter") | list | length > 0 -%}';
-    const after = functionary31Plugin.patchAnalysis!(before, source);
-    expect(after.tools.format.mode).toBe('TAG_WITH_JSON');
-    expect(after.tools.function.name_suffix).toBe('>');
-    expect(after.tools.arguments).toEqual(createEmptyAnalysis().tools.arguments);
-    expect(before.tools.format.mode).toBe('TAG_WITH_TAGGED');
-  });
-});
 
-describe('deepseek-r1-distill-qwen', () => {
-  it('sets the fenced tool-call markers', () => {
-    const after = patch(
-      deepseekR1DistillQwenPlugin,
-      "{{'<｜Assistant｜><｜tool▁calls▁begin｜><｜tool▁call▁begin｜>' + tool['type'] + '<｜tool▁sep｜>' + name}}",
-    );
-    expect(after.tools.format).toMatchObject({
-      section_start: '<｜tool▁calls▁begin｜>',
-      section_end: '<｜tool▁calls▁end｜>',
-      per_call_start: '<｜tool▁call▁begin｜>function',
-      per_call_end: '<｜tool▁call▁end｜>',
+  it('old-thinking-template: stays out where the analysis already finds the reasoning (QwQ)', () => {
+    const text = source('Qwen-QwQ-32B');
+    expect(analyzeTemplate(text, { plugins: [plugin('old-thinking-template')] }).appliedPlugins).toEqual([]);
+  });
+
+  it('granite-3.3: the <think> and <response> tags its system prompt asks for', () => {
+    expect(repair('granite-3.3', 'ibm-granite-granite-3.3-2B-Instruct')).toEqual({
+      'reasoning.mode': 'TAG_BASED',
+      'reasoning.start': '<think>',
+      'reasoning.end': '</think>',
+      'content.mode': 'WRAPPED_WITH_REASONING',
+      'content.start': '<response>',
+      'content.end': '</response>',
+      preserved_tokens: ['<think>', '</think>', '<response>', '</response>'],
     });
-    expect(after.tools.function).toMatchObject({ name_prefix: '<｜tool▁sep｜>', close: '```' });
+  });
+
+  it('command-r-plus: the chatbot-token wrapping and the whole user turn opener', () => {
+    const fixed = repair('command-r-plus', 'CohereForAI-c4ai-command-r-plus-tool_use');
+    expect(fixed).toMatchObject({
+      user_start: '<|START_OF_TURN_TOKEN|><|USER_TOKEN|>',
+      'content.mode': 'ALWAYS_WRAPPED',
+      'content.start': '<|CHATBOT_TOKEN|>',
+      'content.end': '<|END_OF_TURN_TOKEN|>',
+    });
+    // The tool-call markers the analysis found are kept.
+    expect(fixed['preserved_tokens']).toEqual(expect.arrayContaining(['Action:\n```json', '<|CHATBOT_TOKEN|>']));
+  });
+
+  it('functionary-3.1: calls wrapped per call in <function=…>…</function>', () => {
+    expect(repair('functionary-3.1', 'meetkai-functionary-medium-v3.1')).toMatchObject({
+      'tools.format.per_call_start': '<function=',
+      'tools.format.per_call_end': '</function>',
+      'tools.function.name_prefix': '',
+    });
+  });
+
+  it('deepseek-r1-distill-qwen: the fenced call markers, on both distills', () => {
+    const llama = repair('deepseek-r1-distill-qwen', 'deepseek-ai-DeepSeek-R1-Distill-Llama-8B');
+    const qwen = repair('deepseek-r1-distill-qwen', 'deepseek-ai-DeepSeek-R1-Distill-Qwen-32B');
+    const markers = {
+      'tools.format.section_end': '<｜tool▁calls▁end｜>',
+      'tools.format.per_call_start': '<｜tool▁call▁begin｜>function',
+      'tools.format.per_call_end': '<｜tool▁call▁end｜>',
+      'tools.function.name_prefix': '<｜tool▁sep｜>',
+      'tools.function.close': '```',
+    };
+    expect(llama).toMatchObject(markers);
+    expect(qwen).toMatchObject(markers);
+  });
+
+  it('firefunction-v2, solar-open, apriel-1.6: the turn openers the analysis misses', () => {
+    expect(repair('firefunction-v2', 'fireworks-ai-llama-3-firefunction-v2')).toEqual({
+      user_start: '<|start_header_id|>user<|end_header_id|>',
+      assistant_start: '<|start_header_id|>assistant<|end_header_id|>',
+    });
+    expect(repair('solar-open', 'upstage-Solar-Open-100B')).toEqual({ assistant_start: '<|begin|>assistant' });
+    expect(repair('apriel-1.6', 'Apriel-1.6-15b-Thinker-fixed')).toEqual({ user_start: '<|begin_user|>', assistant_start: '<|begin_assistant|>' });
   });
 });
 
-describe('nemotron-nano-v2', () => {
-  it('sets TOOLCALL JSON arrays and think reasoning', () => {
-    const after = patch(nemotronNanoV2Plugin, '<SPECIAL_10><SPECIAL_11><SPECIAL_12><TOOL_RESPONSE>');
-    expect(after.tools.format).toMatchObject({ mode: 'JSON_NATIVE', per_call_start: '<TOOLCALL>', tools_array_wrapped: true });
-    expect(after.reasoning.start).toBe('<think>\n');
-  });
-});
+const NOW = '2026-01-01T00:00:00Z';
 
-describe('role-start plugins', () => {
-  it('firefunction-v2 sets Llama 3 headers', () => {
-    const after = patch(
-      firefunctionV2Plugin,
-      "{%- set system_prompt = '<|start_header_id|>' + 'system' + '<|end_header_id|>\\n\\n' + message['content'] | trim + '\\n' + system_prompt_suffix + '<|eot_id|>' -%}",
-    );
-    expect([after.user_start, after.assistant_start]).toEqual([
-      '<|start_header_id|>user<|end_header_id|>',
-      '<|start_header_id|>assistant<|end_header_id|>',
-    ]);
-  });
-  it('solar-open sets the assistant start', () => {
-    expect(patch(solarOpenPlugin, '<|begin|>assistant<|think|><|end|>').assistant_start).toBe('<|begin|>assistant');
-  });
-  it('apriel-1.6 sets both starts', () => {
-    const after = patch(apriel16Plugin, "{% if not loop.last and '[BEGIN FINAL RESPONSE]' in asst_text %}");
-    expect([after.user_start, after.assistant_start]).toEqual(['<|begin_user|>', '<|begin_assistant|>']);
-  });
-});
+/** The prompt of `params` through a real template, with or without the built-in plugins. */
+function prompt(template: string, params: Omit<RenderParams, 'now'>, plugins: readonly WorkaroundPlugin[]): string {
+  return renderPrompt(source(template), { now: NOW, ...params }, { plugins }).prompt;
+}
 
-describe('render workarounds', () => {
-  const gptOss = '{%- if "<|channel|>analysis<|message|>" in message.content or "<|channel|>final<|message|>" in message.content %}{{ raise_exception("no") }}{%- endif %}<|channel|>';
-  const ministral =
-    "[SYSTEM_PROMPT][TOOL_CALLS][ARGS]{%- if (message['content'] is none or message['content'] == '' or message['content']|length == 0) and " +
-    "(message['tool_calls'] is not defined or message['tool_calls'] is none or message['tool_calls']|length == 0) %}x{%- endif %}";
-
-  it('gpt-oss disables the channel check and passes reasoning as thinking', () => {
-    const patched = applyRenderHooks(builtinPlugins, gptOss);
-    expect(patched.applied).toEqual(['gpt-oss']);
-    expect(patched.keepDeveloperRole).toBe(true);
-    expect(patched.source.startsWith('{%- if false %}')).toBe(true);
-    expect(patched.adjustMessages([{ role: 'assistant', content: 'a', reasoning_content: 'r' }])).toEqual([
-      { role: 'assistant', content: 'a', reasoning_content: 'r', thinking: 'r' },
-    ]);
+describe('render workarounds on their templates', () => {
+  it('gpt-oss: a past turn with calls shows its reasoning in the analysis channel', () => {
+    const call = { id: 'c1', type: 'function' as const, function: { name: 'f', arguments: '{"a": 1}' } };
+    const params = {
+      messages: [
+        { role: 'user', content: 'U' },
+        { role: 'assistant', content: '', reasoning_content: 'Thinking it over.', tool_calls: [call] },
+        { role: 'tool', tool_call_id: 'c1', content: 'T' },
+      ],
+      tools: [{ type: 'function' as const, function: { name: 'f', parameters: { type: 'object', properties: { a: { type: 'integer' } } } } }],
+    };
+    const shown = '<|start|>assistant<|channel|>analysis<|message|>Thinking it over.<|end|>';
+    expect(prompt('openai-gpt-oss-120b', params, builtinPlugins)).toContain(shown);
+    expect(prompt('openai-gpt-oss-120b', params, [])).not.toContain('Thinking it over.');
+    expect(applyRenderHooks(builtinPlugins, source('openai-gpt-oss-120b')).keepDeveloperRole).toBe(true);
   });
 
-  it('ministral disables the empty-turn check and turns reasoning and text into blocks', () => {
-    const patched = applyRenderHooks(builtinPlugins, ministral);
-    expect(patched.applied).toEqual(['ministral']);
-    expect(patched.source).toContain('{%- if false %}x');
-    expect(patched.adjustMessages([{ role: 'user', content: 'u' }, { role: 'assistant', content: 'a', reasoning_content: 'r' }])).toEqual([
-      { role: 'user', content: 'u' },
-      { role: 'assistant', content: [{ type: 'thinking', thinking: 'r' }, { type: 'text', text: 'a' }] },
-    ]);
+  it('ministral: a past turn keeps its reasoning as a [THINK] block before the text', () => {
+    const params = {
+      messages: [
+        { role: 'user', content: 'U' },
+        { role: 'assistant', content: 'A', reasoning_content: 'R' },
+        { role: 'user', content: 'U2' },
+      ],
+    };
+    expect(prompt('mistralai-Ministral-3-14B-Reasoning-2512', params, builtinPlugins)).toContain('[INST]U[/INST][THINK]R[/THINK]A[INST]U2[/INST]');
+    expect(prompt('mistralai-Ministral-3-14B-Reasoning-2512', params, [])).toContain('[INST]U[/INST]A[INST]U2[/INST]');
   });
 
-  it('kimi-k2 names the <think> tags its templates never show', () => {
-    const patched = applyRenderHooks(builtinPlugins, '<|tool_calls_section_begin|><|tool_call_begin|>');
-    expect(patched.applied).toEqual(['kimi-k2']);
-    expect(patched.reasoningTags).toEqual({ start: '<think>', end: '</think>' });
+  it('kimi-k2: a prefilled reasoning turn continues inside <think>, which the template never shows', () => {
+    const params = {
+      messages: [
+        { role: 'user', content: 'U' },
+        { role: 'assistant', reasoning_content: 'R' },
+      ],
+      continue_final_message: 'reasoning' as const,
+      add_generation_prompt: false,
+    };
+    expect(prompt('Kimi-K2-Instruct', params, builtinPlugins).endsWith('<|im_assistant|>assistant<|im_middle|><think>R')).toBe(true);
+    expect(() => prompt('Kimi-K2-Instruct', params, [])).toThrow(/cannot continue the final message/);
   });
 
-  it('leave other templates alone', () => {
-    const patched = applyRenderHooks(builtinPlugins, '{{ messages }}');
+  it('leave templates of other families alone', () => {
+    const text = source('NousResearch-Hermes-2-Pro-Llama-3-8B-tool_use');
+    const patched = applyRenderHooks(builtinPlugins, text);
     expect(patched.applied).toEqual([]);
-    expect(patched.keepDeveloperRole).toBe(false);
-    expect(patched.reasoningTags).toBeUndefined();
-    expect(patched.source).toBe('{{ messages }}');
-    const messages = [{ role: 'assistant', content: 'a', reasoning_content: 'r' }];
-    expect(patched.adjustMessages(messages)).toEqual(messages);
+    expect(patched.source).toBe(text);
   });
 });

@@ -1,9 +1,10 @@
 import { matchGbnf, parseGbnf, type Grammar } from '@autoparser/gbnf-emitter';
-import { renderPrompt } from '@autoparser/core';
+import { renderParamsOf, renderPrompt } from '@autoparser/core';
 import type { CheckContext, CheckResult } from '../check-registry.js';
 import type { ChatCase, ChatMessage } from '../chat-case-types.js';
 import { accumulateDeltas } from './accumulate-deltas.js';
 import { chatParserFor, type ChatParser, type ParseMode } from './chat-parser-for.js';
+import { chatRequestOf } from './chat-request-of.js';
 import { codePointChunks } from './code-point-chunks.js';
 import { compareMessages, type ComparableMessage } from './compare-messages.js';
 import { diffMessages } from './diff-messages.js';
@@ -181,12 +182,13 @@ export function checkReconstruction(record: ChatCase, context: CheckContext, mod
       function: { ...call.function, arguments: parsed.tool_calls?.[i]?.function.arguments ?? call.function.arguments },
     }));
   }
-  const { prompt } = renderPrompt(templateSource(context), {
+  const request = chatRequestOf({
     ...record.params,
     messages: [...record.params.messages, assistant],
     add_generation_prompt: false,
     continue_final_message: 'none',
   });
+  const { prompt } = renderPrompt(templateSource(context), renderParamsOf(request));
   const expected = record.reference.prompt + record.input;
   if (prompt.startsWith(expected)) return { passed: true };
   let at = 0;

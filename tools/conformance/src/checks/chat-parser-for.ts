@@ -1,6 +1,7 @@
 import { createChatParser } from '@autoparser/core';
 import type { CheckContext } from '../check-registry.js';
 import type { ChatCase } from '../chat-case-types.js';
+import { chatRequestOf } from './chat-request-of.js';
 import { templateSource } from './template-source.js';
 
 /** The product's parser for one request. */
@@ -27,7 +28,8 @@ export function chatParserFor(record: ChatCase, context: CheckContext, mode: Par
   let entry = parsers.get(key);
   if (entry === undefined) {
     try {
-      entry = { parser: createChatParser(source, mode === 'strict' ? { ...record.params, strict: true } : record.params) };
+      const request = chatRequestOf(record.params);
+      entry = { parser: createChatParser(source, mode === 'strict' ? { ...request, strict: true } : request) };
     } catch (error) {
       entry = { error };
     }

@@ -1,5 +1,6 @@
 import { checkTemplate } from '@autoparser/core';
-import { analyzeTemplate, renderPrompt } from '@autoparser/core';
+import { analyzeTemplate, renderParamsOf, renderPrompt } from '@autoparser/core';
+import { chatRequestOf } from './chat-request-of.js';
 import type { CheckContext, CheckResult } from '../check-registry.js';
 import type { ChatCase } from '../chat-case-types.js';
 import type { TemplateAnalysis as TemplateAnalysisRecord } from '../template-analysis-types.js';
@@ -46,7 +47,7 @@ export function checkSelfCheck(_record: TemplateAnalysisRecord, context: CheckCo
 
 /** `prompt` check of chat-cases.jsonl: our rendered prompt equals the reference's byte for byte. */
 export function checkPrompt(record: ChatCase, context: CheckContext): CheckResult {
-  const { prompt } = renderPrompt(templateSource(context), record.params);
+  const { prompt } = renderPrompt(templateSource(context), renderParamsOf(chatRequestOf(record.params)));
   if (prompt === record.reference.prompt) return { passed: true };
   const expected = record.reference.prompt;
   let at = 0;

@@ -1,0 +1,46 @@
+// The root commands run through pnpm exactly as a user types them: with --json, stdout must
+// be the JSON alone (turbo's banner and the build go to stderr), so `| jq` works.
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const root = fileURLToPath(new URL('../../..', import.meta.url));
+const { packageManager } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { packageManager: string };
+
+/** `pnpm <args>` from the repository root, with the pinned pnpm. */
+function pnpm(args: readonly string[]): { status: number | null; stdout: string; stderr: string } {
+  const run = spawnSync('npx', ['--yes', packageManager, ...args], { cwd: root, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
+  if (run.error) throw run.error;
+  return { status: run.status, stdout: run.stdout, stderr: run.stderr };
+}
+
+// Each run may build first: minutes on a cold cache.
+describe('--json through pnpm', { timeout: 300_000 }, () => {
+  it('pnpm autoparser analyze <template> --json prints only the analysis', () => {
+    const { status, stdout, stderr } = pnpm(['autoparser', 'analyze', 'apps/cli/examples/Qwen3-Coder.jinja', '--json']);
+    expect(status, stderr).toBe(0);
+    const report = JSON.parse(stdout) as { template: string; analysis: { tools: { format: { mode: string } } } };
+    expect(report.template).toMatch(/Qwen3-Coder\.jinja$/);
+    expect(report.analysis.tools.format.mode).not.toBe('NONE');
+  });
+
+  it('pnpm conformance --json prints only the report', () => {
+    // One data file keeps this light (the whole run is the conformance package's own test);
+    // stdout is produced the same way for any selection.
+    const { status, stdout, stderr } = pnpm(['conformance', '--json', '--data', '../shared/conformance/grammar-acceptance.jsonl']);
+    expect(status, stderr).toBe(0);
+    const report = JSON.parse(stdout) as { passed: number; failed: number; files: Record<string, unknown> };
+    expect(Object.keys(report.files)).toEqual(['../shared/conformance/grammar-acceptance.jsonl']);
+    expect(report.failed).toBe(0);
+    expect(report.passed).toBeGreaterThan(0);
+  });
+
+  it('keeps turbo off stdout for plain output too', () => {
+    const { status, stdout } = pnpm(['autoparser', '--help']);
+    expect(status).toBe(0);
+    expect(stdout).not.toMatch(/turbo|Tasks:/);
+    expect(stdout).toMatch(/^Usage: autoparser/m);
+  });
+});
