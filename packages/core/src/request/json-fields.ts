@@ -2,7 +2,7 @@
  * Typed reads of one JSON field: each returns the value when it has the expected type, and
  * otherwise records a `wrong-type` error naming the field's path.
  */
-import type { JsonValue } from '@autoparser/template-analyzer';
+import type { JsonValue } from '@autoparser/jinja';
 import { note, reject, type ProblemSink } from './request-problem.js';
 
 /** A JSON object. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TemplateRenderError, type ToolDefinition } from '@autoparser/template-analyzer';
+import { TemplateRenderError, type ToolDefinition } from '@autoparser/jinja';
 import type { ChatRequest } from '../chat-request.js';
 import { createChatParser } from '../create-chat-parser.js';
 import { sharedTemplate } from '../test-templates.js';

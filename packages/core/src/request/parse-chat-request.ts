@@ -3,7 +3,7 @@
  * `reasoning_format`, `enable_thinking`, `chat_template_kwargs` and autoparser's own
  * fields) read into a {@link ChatRequest}, with every problem found on the way.
  */
-import type { ContinueFinalMessage, JsonValue } from '@autoparser/template-analyzer';
+import type { ContinueFinalMessage, JsonValue } from '@autoparser/jinja';
 import type { ChatRequest, ReasoningFormat, ResponseFormat } from '../chat-request.js';
 import { isObject, jsonType, noteUnknownKeys, optionalBoolean, optionalChoice, optionalString, type JsonObject } from './json-fields.js';
 import { readMessages } from './read-messages.js';

@@ -2,7 +2,7 @@
  * Reads `messages` of a chat-completions body into the renderer's messages, keeping what
  * the reference keeps (role, content, reasoning, tool name, call id, tool calls).
  */
-import type { ChatContentPart, ChatMessage, ChatToolCall, JsonValue } from '@autoparser/template-analyzer';
+import type { ChatContentPart, ChatMessage, ChatToolCall, JsonValue } from '@autoparser/jinja';
 import { child, isObject, jsonType, noteUnknownKeys, optionalString, type JsonObject } from './json-fields.js';
 import { note, reject, type ProblemSink } from './request-problem.js';
 

@@ -1,5 +1,5 @@
 /** Reads `tools` and `tool_choice` of a chat-completions body. */
-import type { ToolDefinition } from '@autoparser/template-analyzer';
+import type { ToolDefinition } from '@autoparser/jinja';
 import type { ToolChoice } from '../chat-request.js';
 import { child, isObject, jsonType, noteUnknownKeys, optionalString, type JsonObject } from './json-fields.js';
 import { reject, type ProblemSink } from './request-problem.js';
