@@ -247,7 +247,7 @@ class FoldRun {
     private readonly nodes: readonly AstNode[],
   ) {
     this.s = from === undefined ? emptyState() : restoreState(from.state);
-    this.expected = from?.first ?? new Map();
+    this.expected = from?.first ?? new Map<string, string>();
   }
 
   fold(): void {

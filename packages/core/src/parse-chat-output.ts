@@ -131,7 +131,7 @@ export function readChatOutput(reader: ChatReader, shift: number, partial: boole
 
 /**
  * Parses model output (which follows `generationPrompt`) with a chat arena: one whole read
- * (see {@link readChatOutput}).
+ * (a stream's reads are incremental, see `ChatStreamSession`).
  */
 export function parseChatOutput(arena: Arena, generationPrompt: string, output: string, partial: boolean): ParsedMessage {
   const input = generationPrompt + output;

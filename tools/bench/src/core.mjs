@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { performance } from 'node:perf_hooks';
 import { createChatParser } from '@autoparser/core';
 import { runCases, utf8Bytes } from './report.mjs';
 
