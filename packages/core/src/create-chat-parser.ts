@@ -111,8 +111,9 @@ export function createChatParser(templateSource: string, request: ChatRequest, o
   if (schema === undefined && typeof request.json_schema === 'string' && request.json_schema.trim() !== '') {
     warnings.push('json_schema is not a JSON object; it is ignored');
   }
+  const tools = functionTools(request.tools);
   const generated = generateChatParser(analysis, {
-    tools: functionTools(request.tools),
+    tools,
     toolChoice: request.tool_choice ?? 'auto',
     parallelToolCalls: request.parallel_tool_calls ?? false,
     responseSchema: schema,
@@ -123,7 +124,7 @@ export function createChatParser(templateSource: string, request: ChatRequest, o
   }, { templateSource, plugins });
   warnings.push(...generated.warnings);
   const parseOutput = (output: string, partial: boolean): ParsedMessage =>
-    parseChatOutput(generated.arena, generationPrompt, output, partial);
+    parseChatOutput(generated.arena, generationPrompt, output, partial, tools);
   return {
     prompt,
     generationPrompt,

@@ -1,6 +1,7 @@
-import { applyDelta, CHAT_TAGS, diffMessages, mapChatAst, type AssistantMessage } from '@autoparser/chat-mapper';
+import { applyDelta, CHAT_TAGS, diffMessages, mapChatAst, type AssistantMessage, type ChatTool } from '@autoparser/chat-mapper';
 import { parse, RECOVER_TAG_PREFIX, visitAst, type Arena, type AstNode } from '@autoparser/peg-core';
 import type { ParseWarning } from './parse-warning.js';
+import { checkRecoveredCalls, nodesBefore } from './recovered-calls.js';
 
 /** An assistant message, with warnings when the output could not be read cleanly. */
 export type ParsedMessage = AssistantMessage & {
@@ -57,9 +58,11 @@ function recoveries(nodes: readonly AstNode[], shift: number): ParseWarning[] {
  * Parses model output (which follows `generationPrompt`) with a chat arena. Never throws:
  * output the parser cannot place is returned whole as content, with an `unparsed` warning
  * giving the offset where parsing stopped; a complete output that ends inside a construct
- * is read as far as it goes, with a `truncated` warning.
+ * is read as far as it goes, with a `truncated` warning. With `tools`, a call that only a
+ * recovery read must name one of them and fit its schema, else it and the text after it are
+ * content (a `rejected` warning); canonical calls are not checked.
  */
-export function parseChatOutput(arena: Arena, generationPrompt: string, output: string, partial: boolean): ParsedMessage {
+export function parseChatOutput(arena: Arena, generationPrompt: string, output: string, partial: boolean, tools: readonly ChatTool[] = []): ParsedMessage {
   const shift = generationPrompt.length;
   const input = generationPrompt + output;
   let result = parse(arena, input, { partial, lenient: !partial });
@@ -94,13 +97,28 @@ export function parseChatOutput(arena: Arena, generationPrompt: string, output: 
       ],
     };
   }
+  let nodes = result.nodes;
+  const verdict = checkRecoveredCalls(input, nodes, mapped.message, tools, shift, partial);
+  if (verdict !== undefined) {
+    // The tree up to the call stands; from there on the text waits (held) or is content.
+    nodes = nodesBefore(nodes, verdict.cut, verdict.recoveries);
+    mapped = mapChatAst(nodes);
+    if (verdict.action === 'reject') mapped.message.content += input.slice(Math.max(shift, verdict.cut));
+  }
   const { message, warnings } = mapped;
   const out: ParsedMessage = message;
   const notes: ParseWarning[] = warnings.map((w) => ({ code: 'mapping', offset: 0, message: w }));
-  notes.push(...recoveries(result.nodes, shift));
-  if (result.lenient === true || unclosed) {
-    keepUnreadTail(out, result.nodes, input);
-    const open = innermostPartial(result.nodes);
+  notes.push(...recoveries(nodes, shift));
+  if (verdict?.action === 'reject') {
+    const offset = Math.max(0, verdict.cut - shift);
+    notes.push({
+      code: 'rejected',
+      offset,
+      message: `the tool call at offset ${offset} was read only by a recovery and ${verdict.reason}, so it and the text after it are content`,
+    });
+  } else if (result.lenient === true || unclosed) {
+    keepUnreadTail(out, nodes, input);
+    const open = innermostPartial(nodes);
     const inside = open === undefined ? 'an unfinished construct' : `an unfinished "${open.tag}"`;
     notes.push({
       code: 'truncated',
