@@ -55,7 +55,7 @@ function misfit(value: JsonValue, schema: JsonValue, root: JsonValue, at: string
     }
   }
   const type = schema['type'];
-  const types = typeof type === 'string' ? [type] : isArray(type) ? type : [];
+  const types = typeof type === 'string' ? [type] : isArray(type) ? type.filter((t): t is string => typeof t === 'string') : [];
   if (types.length > 0 && !types.some((t) => hasType(value, t))) return `${at} is not of type ${types.join(' or ')}`;
   if (isJsonObject(value)) {
     const props = isJsonObject(schema['properties']) ? schema['properties'] : {};

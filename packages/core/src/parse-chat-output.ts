@@ -98,17 +98,20 @@ export function parseChatOutput(arena: Arena, generationPrompt: string, output: 
     };
   }
   let nodes = result.nodes;
-  const verdict = checkRecoveredCalls(input, nodes, mapped.message, tools, shift, partial);
+  let recovered = recoveries(nodes, shift);
+  // Only a recovery can make a call that must be checked.
+  const verdict = recovered.length === 0 ? undefined : checkRecoveredCalls(input, nodes, mapped.message, tools, shift, partial);
   if (verdict !== undefined) {
     // The tree up to the call stands; from there on the text waits (held) or is content.
     nodes = nodesBefore(nodes, verdict.cut, verdict.recoveries);
     mapped = mapChatAst(nodes);
     if (verdict.action === 'reject') mapped.message.content += input.slice(Math.max(shift, verdict.cut));
+    recovered = recoveries(nodes, shift);
   }
   const { message, warnings } = mapped;
   const out: ParsedMessage = message;
   const notes: ParseWarning[] = warnings.map((w) => ({ code: 'mapping', offset: 0, message: w }));
-  notes.push(...recoveries(nodes, shift));
+  notes.push(...recovered);
   if (verdict?.action === 'reject') {
     const offset = Math.max(0, verdict.cut - shift);
     notes.push({
