@@ -37,6 +37,18 @@ const isJsonText = (text: string): boolean => {
   }
 };
 
+/** The JSON object or array text a JSON string literal encodes, or undefined. */
+function encodedContainer(literal: string): string | undefined {
+  try {
+    const inner: unknown = JSON.parse(literal);
+    if (typeof inner !== 'string') return undefined;
+    const value: unknown = JSON.parse(inner);
+    return typeof value === 'object' && value !== null ? inner.trim() : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 // C isspace, as the reference trims.
 const TRAILING_SPACE = /[ \t\n\v\f\r]+$/u;
 
@@ -166,6 +178,13 @@ export function mapChatAst(nodes: readonly AstNode[]): MappedChat {
       case CHAT_TAGS.toolArgJsonValue:
         if (node.text !== '') writeTarget(readTarget() + normalizeQuotes(trimEnd(node.text)));
         break;
+      case CHAT_TAGS.toolArgJsonString: {
+        // The container the string encodes, or, when it encodes none, the string itself.
+        const decoded = encodedContainer(node.text.trim());
+        if (decoded === undefined) warnings.push(`a tool argument at offset ${node.start} is a string that does not decode to a JSON object or array`);
+        writeTarget(readTarget() + (decoded ?? node.text.trim()));
+        break;
+      }
       case CHAT_TAGS.toolCode:
         // The close of the call ends the string and the object.
         writeTarget(openCodeArguments(node.text));

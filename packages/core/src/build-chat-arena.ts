@@ -453,10 +453,15 @@ function jsonOrPython(ctx: Ctx, rule: string, schema: JsonValue): Parser {
   return python.length === 0 ? json : p.choice(json, ...python);
 }
 
+/** The primitive types a schema's `type` names. */
+function typesOf(schema: JsonValue): readonly JsonValue[] {
+  const type = isJsonObject(schema) ? schema['type'] : undefined;
+  return typeof type === 'string' ? [type] : Array.isArray(type) ? (type as readonly JsonValue[]) : [];
+}
+
 /** The JSON scalars a schema's `type` names (numbers, booleans, null), as parsers. */
 function scalarsOf(p: ChatBuilder, schema: JsonValue): Parser[] {
-  const type = isJsonObject(schema) ? schema['type'] : undefined;
-  const types = typeof type === 'string' ? [type] : Array.isArray(type) ? type : [];
+  const types = typesOf(schema);
   const scalars: Parser[] = [];
   if (types.includes('integer') || types.includes('number')) scalars.push(p.jsonNumber());
   if (types.includes('boolean')) scalars.push(p.jsonBool());
@@ -465,22 +470,39 @@ function scalarsOf(p: ChatBuilder, schema: JsonValue): Parser[] {
 }
 
 /**
+ * An object or array the schema asks for written as a JSON string (`"{\"a\": 1}"`): the
+ * string, when it starts like one, for the mapper to decode. Undefined when the schema's
+ * `type` names neither.
+ */
+function encodedContainer(p: ChatBuilder, schema: JsonValue): Parser | undefined {
+  const types = typesOf(schema);
+  const opens = [...(types.includes('object') ? ['{'] : []), ...(types.includes('array') ? ['['] : [])];
+  if (opens.length === 0) return undefined;
+  return p.toolArgJsonString(p.sequence('"', p.peek(p.sequence(p.space(), p.choice(...opens))), p.jsonStringContent(), '"'));
+}
+
+/**
  * A typed (non-string) tagged value: JSON (or the Python spelling the template may use).
- * Leniently also after stray whitespace, or a number, boolean or null the schema asks for
- * written as a JSON string (`"5"`), read as the value inside the quotes.
+ * Leniently also after stray whitespace, or a number, boolean, null, object or array the
+ * schema asks for written as a JSON string (`"5"`, `"{\"a\": 1}"`), read as the value the
+ * string holds.
  */
 function typedValue(ctx: Ctx, rule: string, schema: JsonValue): Parser {
   const { p } = ctx;
   const value = p.toolArgJsonValue(jsonOrPython(ctx, rule, schema));
   if (!ctx.inputs.lenient) return value;
   const spaced = p.recover('marker-whitespace', p.sequence(p.space(), value));
+  const quotedValues: Parser[] = [];
   const scalars = scalarsOf(p, schema);
-  if (scalars.length === 0) return p.choice(value, spaced);
+  if (scalars.length > 0) quotedValues.push(p.sequence('"', p.toolArgJsonValue(p.choice(...scalars)), '"'));
+  const container = encodedContainer(p, schema);
+  if (container !== undefined) quotedValues.push(container);
+  if (quotedValues.length === 0) return p.choice(value, spaced);
   // First, unlike other recoveries: the parser does not check values against the schema, so
   // the canonical alternative would read `"5"` as a string; canonical output never quotes a
   // value of this type, so nothing canonical reaches past this one. Atomic: a stream shows
   // the value only once the closing quote proves it is not a string like `"5 days"`.
-  const quoted = p.recover('typed-value', p.atomic(p.sequence(p.space(), '"', p.toolArgJsonValue(p.choice(...scalars)), '"')));
+  const quoted = p.recover('typed-value', p.atomic(p.sequence(p.space(), p.choice(...quotedValues))));
   return p.choice(quoted, value, spaced);
 }
 
