@@ -5,6 +5,7 @@ import type { WorkaroundPlugin } from '@autoparser/workarounds';
 import { analyzeTemplate, pluginsOf, renderPrompt, type PluginOptions } from './default-plugins.js';
 import type { ChatRequest } from './chat-request.js';
 import { ChatStreamSession } from './chat-stream-session.js';
+import { endOfTurnMarker } from './end-of-turn-marker.js';
 import { generateChatParser } from './generate-chat-parser.js';
 import type { GrammarTrigger } from '@autoparser/chat-mapper';
 import { parseChatOutput, type ParsedMessage } from './parse-chat-output.js';
@@ -123,8 +124,9 @@ export function createChatParser(templateSource: string, request: ChatRequest, o
     generationPrompt: baseGenerationPrompt(templateSource, params, generationPrompt, plugins),
   }, { templateSource, plugins });
   warnings.push(...generated.warnings);
+  const endOfTurn = request.strict === true ? '' : endOfTurnMarker(templateSource, analysis, plugins);
   const parseOutput = (output: string, partial: boolean): ParsedMessage =>
-    parseChatOutput(generated.arena, generationPrompt, output, partial, tools);
+    parseChatOutput(generated.arena, generationPrompt, output, partial, { tools, endOfTurn });
   return {
     prompt,
     generationPrompt,

@@ -54,6 +54,64 @@ function recoveries(nodes: readonly AstNode[], shift: number): ParseWarning[] {
   return found;
 }
 
+/** What {@link parseChatOutput} knows of the request and template beyond the arena. */
+export interface ParseChatOptions {
+  /** The request's tools: a call only a recovery read must name one and fit its schema. */
+  readonly tools?: readonly ChatTool[] | undefined;
+  /**
+   * The marker the template writes after an assistant turn (`<|im_end|>`), for the
+   * `trailing-end-of-turn` recovery; '' or absent (strict parsers) for none.
+   */
+  readonly endOfTurn?: string | undefined;
+}
+
+/** The `recovered` rule of an end-of-turn marker written at the very end of the output. */
+export const TRAILING_END_OF_TURN_RULE = 'trailing-end-of-turn';
+
+/** Where the trailing `marker` (and whitespace after it) starts in `output`, or -1. */
+function trailingMarkerAt(output: string, marker: string): number {
+  const body = output.trimEnd();
+  return body.endsWith(marker) ? body.length - marker.length : -1;
+}
+
+/** How much of the end of `output` a stream holds back: a complete trailing marker, or a start of it. */
+function heldBack(output: string, marker: string): number {
+  const at = trailingMarkerAt(output, marker);
+  if (at >= 0) return output.length - at;
+  for (let n = Math.min(marker.length - 1, output.length); n > 0; n--) if (output.endsWith(marker.slice(0, n))) return n;
+  return 0;
+}
+
+/**
+ * Parses model output (which follows `generationPrompt`) with a chat arena (see
+ * {@link ParseChatOptions} for `tools` and `endOfTurn`). Lenient, with `endOfTurn`: the
+ * marker written as text at the very end of the output (a server that did not stop on it) is
+ * dropped, with a `recovered` warning (`trailing-end-of-turn`), when the whole output reads it
+ * as text and the rest still reads; a partial parse holds back the end of the output that may
+ * be that marker.
+ */
+export function parseChatOutput(arena: Arena, generationPrompt: string, output: string, partial: boolean, options: ParseChatOptions = {}): ParsedMessage {
+  const tools = options.tools ?? [];
+  const marker = options.endOfTurn ?? '';
+  if (marker === '') return readOutput(arena, generationPrompt, output, partial, tools);
+  if (partial) return readOutput(arena, generationPrompt, output.slice(0, output.length - heldBack(output, marker)), partial, tools);
+  const at = trailingMarkerAt(output, marker);
+  const whole = readOutput(arena, generationPrompt, output, partial, tools);
+  // Canonical first: a format may read the marker itself (GigaChat's separator, harmony's `<|return|>`).
+  const asText = (text: string | undefined): boolean => text !== undefined && text.trimEnd().endsWith(marker);
+  if (at < 0 || !(asText(whole.content) || asText(whole.reasoning_content))) return whole;
+  const read = readOutput(arena, generationPrompt, output.slice(0, at), partial, tools);
+  // Without the marker the rest must read (else the marker was no end of turn).
+  if (read.warnings?.some((w) => w.code === 'unparsed' || w.code === 'rejected') === true) return whole;
+  const warning: ParseWarning = {
+    code: 'recovered',
+    rule: TRAILING_END_OF_TURN_RULE,
+    offset: at,
+    message: `recovered by "${TRAILING_END_OF_TURN_RULE}" at offset ${at}: the end-of-turn marker ${JSON.stringify(marker)} written at the end of the output is not part of the answer`,
+  };
+  return { ...read, warnings: [...(read.warnings ?? []), warning] };
+}
+
 /**
  * Parses model output (which follows `generationPrompt`) with a chat arena. Never throws:
  * output the parser cannot place is returned whole as content, with an `unparsed` warning
@@ -62,7 +120,7 @@ function recoveries(nodes: readonly AstNode[], shift: number): ParseWarning[] {
  * recovery read must name one of them and fit its schema, else it and the text after it are
  * content (a `rejected` warning); canonical calls are not checked.
  */
-export function parseChatOutput(arena: Arena, generationPrompt: string, output: string, partial: boolean, tools: readonly ChatTool[] = []): ParsedMessage {
+function readOutput(arena: Arena, generationPrompt: string, output: string, partial: boolean, tools: readonly ChatTool[]): ParsedMessage {
   const shift = generationPrompt.length;
   const input = generationPrompt + output;
   let result = parse(arena, input, { partial, lenient: !partial });
