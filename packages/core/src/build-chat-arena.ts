@@ -83,6 +83,19 @@ function untilAny(ctx: Ctx, delimiter: string, more: readonly string[]): Parser 
   return !ctx.inputs.lenient || stops.length === 1 ? p.until(delimiter) : p.dual(p.untilOneOf(stops), p.until(delimiter));
 }
 
+/**
+ * `text-between-calls`: prose between two calls is content, then `call` (the model says what
+ * it calls next). The text runs up to the next call's marker (`openers`, trimmed); the
+ * recovery is the zero-width point where the call starts, so the call it leads to is a
+ * recovered one (checked against its tool) while the text before it stays content.
+ */
+function textBetweenCalls(ctx: Ctx, openers: readonly string[], call: Parser): Parser {
+  const { p } = ctx;
+  const stops = present(openers.map(core));
+  const at = p.choice(...stops.map((m) => p.literal(m)));
+  return p.sequence(p.negate(at), p.content(p.untilOneOf(stops)), p.recover('text-between-calls', p.peek(at)), call);
+}
+
 /** The trigger marker of tool calls: the section start, else the per-call start. */
 export function toolTriggerMarker(a: TemplateAnalysis): string {
   return a.tools.format.section_start !== '' ? a.tools.format.section_start : a.tools.format.per_call_start;
@@ -278,7 +291,8 @@ function jsonNativeTools(ctx: Ctx): Parser {
     // Leniently, calls may also be separated by a stray `;` or `,`.
     const separated = (): Parser => p.recover('call-separator', p.sequence(p.choice(';', ','), p.space(), one, p.space()));
     // The grammar keeps the canonical repetition (a dual node), so its text stays the strict one.
-    const lenientMany = (): Parser => p.dual(p.sequence(canonical, p.zeroOrMore(p.choice(canonical, separated()))), p.oneOrMore(canonical));
+    const between = (): Parser => textBetweenCalls(ctx, [start], canonical);
+    const lenientMany = (): Parser => p.dual(p.sequence(canonical, p.zeroOrMore(p.choice(canonical, separated(), between()))), p.oneOrMore(canonical));
     const many = p.triggerRule('tool-calls', ctx.inputs.lenient ? lenientMany() : p.oneOrMore(canonical));
     return layout.force ? many : p.optional(many);
   };
@@ -360,10 +374,14 @@ function wrapCalls(ctx: Ctx, choice: Parser, tagged: boolean): Parser {
   const openerless = lenient && tagged && core(namePrefix) !== '';
   const withoutOpener = (rest: Parser): Parser => p.recover('missing-call-opener', p.sequence(p.peek(core(namePrefix)), rest));
   // The next call: after whitespace as the template writes it, or after a stray `;` / `,`.
-  const following = (call: Parser, canonicalSep: ParserLike): Parser => {
+  const following = (call: Parser, canonicalSep: ParserLike, between = false): Parser => {
     const next = p.sequence(canonicalSep, call);
     if (!lenient) return next;
-    return p.choice(next, p.recover('call-separator', p.sequence(p.space(), p.choice(';', ','), p.space(), call)));
+    const separated = p.recover('call-separator', p.sequence(p.space(), p.choice(';', ','), p.space(), call));
+    // Per-call wrappers only: prose between calls of one section is no format anyone writes.
+    if (!between) return p.choice(next, separated);
+    const openers = [f.per_call_start, ...(openerless ? [namePrefix] : [])];
+    return p.choice(next, separated, p.sequence(p.space(), textBetweenCalls(ctx, openers, call)));
   };
   let calls: Parser;
   if (f.per_call_start !== '') {
@@ -375,7 +393,7 @@ function wrapCalls(ctx: Ctx, choice: Parser, tagged: boolean): Parser {
     const tail = tagged ? [p.space()] : [];
     calls = p.triggerRule(
       'tool-call',
-      parallel ? p.sequence(wrapped, p.zeroOrMore(following(wrapped, p.space())), ...tail) : p.sequence(wrapped, ...tail),
+      parallel ? p.sequence(wrapped, p.zeroOrMore(following(wrapped, p.space(), f.section_start === '')), ...tail) : p.sequence(wrapped, ...tail),
     );
     if (f.section_start !== '') {
       const sectionEnd = (): ParserLike => closer(ctx, marker(ctx, f.section_end), []);

@@ -10,6 +10,8 @@ interface CallSpan {
   /** Where its name ends (the call shows from there on); undefined while it has none. */
   readonly named: number | undefined;
   readonly complete: boolean;
+  /** Where the last content or reasoning before the call ends: a cut never reaches into it. */
+  readonly textEnd: number;
 }
 
 /** What {@link checkRecoveredCalls} decided about the first recovered call that may not stand. */
@@ -38,6 +40,7 @@ function callsAndRecoveries(nodes: readonly AstNode[], shift: number, partial: b
   const recoveries: AstNode[] = [];
   const opens: { open: AstNode; name?: AstNode; close?: AstNode; last: AstNode }[] = [];
   let textEnd = shift;
+  const textEnds: number[] = [];
   visitAst(nodes, (node) => {
     if (node.tag.startsWith(RECOVER_TAG_PREFIX)) {
       // A recovery around reasoning (a repeated or unexpected block) repairs the reasoning, not a call.
@@ -45,8 +48,10 @@ function callsAndRecoveries(nodes: readonly AstNode[], shift: number, partial: b
       return;
     }
     const current = opens.at(-1);
-    if (node.tag === CHAT_TAGS.toolOpen) opens.push({ open: node, last: node });
-    else if ((node.tag === CHAT_TAGS.content || node.tag === CHAT_TAGS.reasoning) && opens.length === 0) textEnd = Math.max(textEnd, node.end);
+    if (node.tag === CHAT_TAGS.toolOpen) {
+      opens.push({ open: node, last: node });
+      textEnds.push(textEnd);
+    } else if (node.tag === CHAT_TAGS.content || node.tag === CHAT_TAGS.reasoning) textEnd = Math.max(textEnd, node.end);
     else if (current !== undefined && node.tag !== CHAT_TAGS.content && node.tag !== CHAT_TAGS.reasoning) {
       if (node.tag === CHAT_TAGS.toolName) current.name ??= node;
       if (node.tag === CHAT_TAGS.toolClose) current.close ??= node;
@@ -57,8 +62,9 @@ function callsAndRecoveries(nodes: readonly AstNode[], shift: number, partial: b
   opens.forEach((o, i) => {
     const end = o.close?.end ?? o.last.end;
     const complete = o.close !== undefined ? !o.close.partial : i < opens.length - 1 || (!partial && !o.last.partial);
-    const from = i === 0 ? Math.min(textEnd, o.open.start) : calls[i - 1]!.end;
-    calls.push({ from, start: o.open.start, end, named: o.name?.end, complete });
+    const before = textEnds[i] ?? shift;
+    const from = i === 0 ? Math.min(before, o.open.start) : calls[i - 1]!.end;
+    calls.push({ from, start: o.open.start, end, named: o.name?.end, complete, textEnd: before });
   });
   return { calls, recoveries };
 }
@@ -80,8 +86,9 @@ function cutBefore(call: CallSpan, index: number, made: readonly AstNode[], inpu
   if (index === 0) return call.from;
   const own = made.filter((r) => r.start > call.from && r.start <= call.start).map((r) => r.start);
   let cut = own.length === 0 ? call.from : Math.min(...own);
-  while (cut > call.from && /\s/u.test(input[cut - 1] ?? '')) cut--;
-  return cut;
+  const floor = Math.max(call.from, call.textEnd);
+  while (cut > floor && /\s/u.test(input[cut - 1] ?? '')) cut--;
+  return Math.max(cut, Math.min(floor, call.start));
 }
 
 /** Why the arguments text of a call of `tool` does not fit, or undefined. */
