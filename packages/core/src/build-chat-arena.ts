@@ -44,8 +44,17 @@ function marker(ctx: Ctx, text: string): ParserLike {
   const c = core(text);
   if (c === '') return p.choice(text, p.recover('marker-whitespace', p.space()));
   const trail = text.trimEnd() === text ? p.eps() : p.space();
-  return p.choice(text, p.recover('marker-whitespace', p.sequence(p.space(), c, trail)));
+  const spaced = p.recover('marker-whitespace', p.sequence(p.space(), c, trail));
+  if (c !== ATTRIBUTE_TAG_END) return p.choice(text, spaced);
+  // `tag-attributes`: the end of a name attribute and its tag (MiniMax's `<invoke name="f">`)
+  // with more attributes before the `>` (`name="f" description="…"`, models echoing the
+  // tool's description or a parameter's type): they are read and left out.
+  const attribute = p.sequence(p.chars('[ \t\n]', 1), p.chars('[A-Za-z_:-]', 1), '="', p.until('"'), '"');
+  return p.choice(text, spaced, p.recover('tag-attributes', p.sequence('"', p.oneOrMore(attribute), p.space(), '>', trail)));
 }
+
+/** The end of a quoted name attribute and its tag: where extra attributes may sit. */
+const ATTRIBUTE_TAG_END = '">';
 
 /**
  * A closer (`close`, built with {@link marker}), or when parsing leniently nothing where

@@ -30,13 +30,16 @@ function messageText(message: AssistantMessage): string {
   return parts.join('\n');
 }
 
+// A tag (`<invoke name="f" description="…">`): markup, whose words are no text of the answer.
+const TAG = /<[^<>\n]*>/gu;
+
 /**
- * The words of `output` that `message` lost: found neither in the message (content,
- * reasoning, calls) nor in `syntax` — the template source and the parser's own literals,
- * whose words are the format's markers and keys (`tool_call`, `arguments`, `python_tag`…).
- * A rough, honest measure of dropped text.
+ * The words of `output` that `message` lost: outside tags, and found neither in the message
+ * (content, reasoning, calls) nor in `syntax` — the template source and the parser's own
+ * literals, whose words are the format's markers and keys (`tool_call`, `arguments`,
+ * `python_tag`…). A rough, honest measure of dropped text.
  */
 export function lostWords(output: string, message: AssistantMessage, syntax: string): string[] {
   const kept = new Set([...messageText(message).matchAll(WORD), ...syntax.matchAll(WORD)].map((m) => m[0]));
-  return [...new Set([...output.matchAll(WORD)].map((m) => m[0]).filter((w) => !kept.has(w)))];
+  return [...new Set([...output.replace(TAG, ' ').matchAll(WORD)].map((m) => m[0]).filter((w) => !kept.has(w)))];
 }

@@ -49,6 +49,8 @@ describe('lostWords', () => {
     const message = { role: 'assistant' as const, content: 'Let me check.', tool_calls: [{ type: 'function' as const, function: { name: 'get_weather', arguments: '{"city": "Paris"}' } }] };
     expect(lostWords('Let me check.<tool_call>{"name": "get_weather", "arguments": {"city": "Paris"}}</tool_call>', message, '<tool_call> name arguments')).toEqual([]);
     expect(lostWords('Let me check. Then more.<tool_call>{"name": "get_weather"}</tool_call>', message, '<tool_call> name')).toEqual(['Then', 'more']);
+    // Words inside a tag are markup (an attribute a model echoed), not text of the answer.
+    expect(lostWords('Let me check.<invoke name="get_weather" note="Paris please">', message, '<invoke name>')).toEqual([]);
   });
 });
 
