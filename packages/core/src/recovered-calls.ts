@@ -26,6 +26,9 @@ export interface RecoveredCallVerdict {
   readonly recoveries: ReadonlySet<AstNode>;
 }
 
+/** The tag of `marker-as-content`, the strict reading of the whole output (see build-chat-arena). */
+const STRICT_READING = `${RECOVER_TAG_PREFIX}marker-as-content`;
+
 const containsReasoning = (node: AstNode): boolean => {
   let found = false;
   visitAst(node.children, (n) => {
@@ -43,8 +46,9 @@ function callsAndRecoveries(nodes: readonly AstNode[], shift: number, partial: b
   const textEnds: number[] = [];
   visitAst(nodes, (node) => {
     if (node.tag.startsWith(RECOVER_TAG_PREFIX)) {
-      // A recovery around reasoning (a repeated or unexpected block) repairs the reasoning, not a call.
-      if (!containsReasoning(node)) recoveries.push(node);
+      // A recovery around reasoning (a repeated or unexpected block) repairs the reasoning, not
+      // a call; the strict reading the lenient parser falls back on makes no call of its own.
+      if (node.tag !== STRICT_READING && !containsReasoning(node)) recoveries.push(node);
       return;
     }
     const current = opens.at(-1);
@@ -52,7 +56,7 @@ function callsAndRecoveries(nodes: readonly AstNode[], shift: number, partial: b
       opens.push({ open: node, last: node });
       textEnds.push(textEnd);
     } else if (node.tag === CHAT_TAGS.content || node.tag === CHAT_TAGS.reasoning) textEnd = Math.max(textEnd, node.end);
-    else if (current !== undefined && node.tag !== CHAT_TAGS.content && node.tag !== CHAT_TAGS.reasoning) {
+    else if (current !== undefined) {
       if (node.tag === CHAT_TAGS.toolName) current.name ??= node;
       if (node.tag === CHAT_TAGS.toolClose) current.close ??= node;
       if (node.end >= current.last.end) current.last = node;

@@ -70,6 +70,13 @@ describe('recovered calls must fit the schema', () => {
     expect(strict.parse(output)).toEqual(expected);
   });
 
+  it('a canonical call after a mention of the marker (the strict reading, marker-as-content) is not checked', () => {
+    const output = 'Use <tool_call> tags. <tool_call>\n{"name": "get_weather", "arguments": {"town": "Paris"}}\n</tool_call>';
+    const parsed = pair('Qwen-Qwen3-0.6B').lenient.parse(output);
+    expect(parsed.tool_calls).toEqual([call('get_weather', '{"town": "Paris"}')]);
+    expect(parsed.content).toBe('Use <tool_call> tags. ');
+  });
+
   it('a recovery inside the object (key order) is checked too', () => {
     const output = '<tool_call>\n{"arguments": {"city": ["Paris"]}, "name": "get_weather"}\n</tool_call>';
     expectRejected('Qwen-Qwen3-0.6B', output, content(output), 0);
