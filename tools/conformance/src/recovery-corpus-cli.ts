@@ -49,6 +49,7 @@ function main(args: readonly string[]): number {
       }
     }
     process.stdout.write(`${corpusSummary(report)}\n`);
+    process.stdout.write(`${report.streamMismatches} of ${report.total} stream (one code point at a time) to another message than their parse\n`);
   }
   return report.throws === 0 && report.lost === 0 ? 0 : 1;
 }

@@ -23,6 +23,10 @@ describe('the recovery corpus', () => {
     expect(report.results.filter((r) => r.lost.length > 0).map((r) => `${r.id}: ${r.lost.join(' ')}`)).toEqual([]);
     expect(corpusSummary(report)).toMatch(/^\d+ of \d+ parse to the intended message, 0 throws, 0 lost$/);
   });
+
+  it('streams every output it reads as intended to the same message, one code point at a time', () => {
+    expect(report.results.filter((r) => r.intended && !r.streamed).map((r) => r.id)).toEqual([]);
+  });
 });
 
 describe('isIntended', () => {

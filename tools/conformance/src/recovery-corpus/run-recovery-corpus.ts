@@ -1,4 +1,5 @@
-import { createChatParser, type AssistantMessage, type ChatParser } from '@autoparser/core';
+import { createChatParser, replayStream, type AssistantMessage, type ChatParser } from '@autoparser/core';
+import { accumulateDeltas } from '../checks/accumulate-deltas.js';
 import type { CorpusRecord, IntendedMessage } from './corpus-record.js';
 import { lostWords } from './lost-words.js';
 
@@ -16,6 +17,8 @@ export interface CorpusResult {
   readonly message?: AssistantMessage;
   /** The rules of the `recovered` warnings, in order. */
   readonly recovered: readonly string[];
+  /** Streamed one code point at a time, the deltas add up to the parse of the whole output. */
+  readonly streamed: boolean;
 }
 
 /** The corpus figures: how many records read as intended, threw, lost text. */
@@ -24,6 +27,8 @@ export interface CorpusReport {
   readonly intended: number;
   readonly throws: number;
   readonly lost: number;
+  /** Records whose stream does not add up to their parse (see {@link CorpusResult.streamed}). */
+  readonly streamMismatches: number;
   /** Per family: records and how many read as intended. */
   readonly families: Readonly<Record<string, { readonly total: number; readonly intended: number }>>;
   readonly results: readonly CorpusResult[];
@@ -72,6 +77,18 @@ function syntaxOf(parser: ChatParser, templateSource: string): string {
   return texts.join('\n');
 }
 
+/** Whether streaming `output` one code point at a time adds up to `parsed` (content, reasoning, calls). */
+function streamsAsParsed(parser: ChatParser, output: string, parsed: AssistantMessage): boolean {
+  const { deltas } = replayStream(parser.stream(), output, 1, { end: true });
+  const streamed = accumulateDeltas(undefined, deltas.map((d) => d.delta));
+  const calls = (parsed.tool_calls ?? []).map((c) => [c.function.name, c.function.arguments]);
+  return (
+    streamed.content === parsed.content &&
+    streamed.reasoning_content === (parsed.reasoning_content ?? '') &&
+    JSON.stringify(streamed.tool_calls.map((c) => [c.function.name, c.function.arguments])) === JSON.stringify(calls)
+  );
+}
+
 /** Reads one record with the default (lenient) parser of its template and request. */
 function runRecord(record: CorpusRecord, templateSource: string): CorpusResult {
   const base = { id: record.id, family: record.family };
@@ -85,9 +102,10 @@ function runRecord(record: CorpusRecord, templateSource: string): CorpusResult {
     });
     const { warnings, ...message } = parser.parse(record.output);
     const recovered = (warnings ?? []).flatMap((w) => (w.code === 'recovered' && w.rule !== undefined ? [w.rule] : []));
-    return { ...base, intended: isIntended(message, record.expected), lost: lostWords(record.output, message, syntaxOf(parser, templateSource)), message, recovered };
+    const lost = lostWords(record.output, message, syntaxOf(parser, templateSource));
+    return { ...base, intended: isIntended(message, record.expected), lost, message, recovered, streamed: streamsAsParsed(parser, record.output, message) };
   } catch (error) {
-    return { ...base, intended: false, threw: error instanceof Error ? error.message : String(error), lost: [], recovered: [] };
+    return { ...base, intended: false, threw: error instanceof Error ? error.message : String(error), lost: [], recovered: [], streamed: false };
   }
 }
 
@@ -105,6 +123,7 @@ export function runRecoveryCorpus(records: readonly CorpusRecord[], templateOf: 
     intended: results.filter((r) => r.intended).length,
     throws: results.filter((r) => r.threw !== undefined).length,
     lost: results.filter((r) => r.lost.length > 0).length,
+    streamMismatches: results.filter((r) => r.threw === undefined && !r.streamed).length,
     families,
     results,
   };
