@@ -104,6 +104,14 @@ describe('recovered calls must fit the schema', () => {
     expectRejected('mistralai-Ministral-3-14B-Reasoning-2512', output, content(output), 0);
   });
 
+  it('Kimi-K2 (a dedicated format): a call without functions. and with an undeclared argument', () => {
+    const output = '<|tool_calls_section_begin|><|tool_call_begin|>get_weather:0<|tool_call_argument_begin|>{"town": "Paris"}<|tool_call_end|><|tool_calls_section_end|>';
+    expectRejected('moonshotai-Kimi-K2', output, content(output), 0);
+    // The same call with the declared argument is read, with its id as written.
+    const fits = output.replace('town', 'city');
+    expect(pair('moonshotai-Kimi-K2').lenient.parse(fits).tool_calls).toEqual([{ ...call('get_weather', '{"city": "Paris"}'), id: 'get_weather:0' }]);
+  });
+
   it('a stream holds a recovered call back until it can be judged, then shows it whole', () => {
     const { lenient } = pair('Qwen-Qwen3-0.6B');
     const output = 'Hi.<tool_call>{"name": "get_weather", "arguments": {"city": "Paris"}}</tool_call>';
