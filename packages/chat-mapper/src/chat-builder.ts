@@ -99,6 +99,11 @@ export class ChatBuilder extends PegBuilder {
     return this.tag(CHAT_TAGS.toolArgJsonValue, p);
   }
 
+  /** A JSON object or array value written as a JSON string (quotes included); the mapper decodes it. */
+  toolArgJsonString(p: ParserLike): Parser {
+    return this.tag(CHAT_TAGS.toolArgJsonString, p);
+  }
+
   /**
    * `marker` with its leading and trailing whitespace made optional, one character at a
    * time: templates and models disagree on the newlines around tags.

@@ -35,6 +35,8 @@ export const CHAT_TAGS = {
   toolArgStringValue: 'tool-arg-string-value',
   /** A JSON (or Python literal) value, copied through with quote normalisation. */
   toolArgJsonValue: 'tool-arg-value',
+  /** A JSON object or array written as a JSON string (`"{\\"a\\": 1}"`): the mapper writes the decoded value. */
+  toolArgJsonString: 'tool-arg-json-string',
   /** Raw code written instead of JSON arguments; the arguments become `{"code": …}`. */
   toolCode: 'tool-code',
 } as const;

@@ -41,6 +41,8 @@ export { accumulateDeltas } from './accumulate-deltas.js';
 // The builder's combinators throw peg-core's errors; re-exported so callers can catch them.
 export { PegError } from '@autoparser/peg-core';
 export { schemaValueKinds } from './schema-value-kinds.js';
+export { schemaMisfit } from './schema-fit.js';
+export type { SchemaFitOptions } from './schema-fit.js';
 export { isJsonObject } from './json-object.js';
 export type { JsonObject } from './json-object.js';
 export type { SchemaValueKinds } from './schema-value-kinds.js';

@@ -81,6 +81,27 @@ describe('mapChatAst', () => {
     expect(JSON.parse(args)).toEqual({ code: 'print("hi")\n', n: { x: true, y: null } });
   });
 
+  it('decodes an object or array written as a JSON string, and keeps a string that encodes none', () => {
+    const call = (value: string) => {
+      const nodes = [
+        node('tool-open', '<function=f>'),
+        node('tool-name', 'f'),
+        node('tool-arg-open', '<p=a>'),
+        node('tool-arg-name', 'a'),
+        node('tool-arg-json-string', value),
+        node('tool-arg-close', '</p>'),
+        node('tool-close', '</function>'),
+      ];
+      const { message, warnings } = mapChatAst(nodes);
+      return { args: message.tool_calls?.[0]?.function.arguments, warnings };
+    };
+    expect(call('"{\\"x\\": [1, \\"y\\"]}"\n')).toEqual({ args: '{"a":{"x": [1, "y"]}}', warnings: [] });
+    expect(call(' "[1, 2]"')).toEqual({ args: '{"a":[1, 2]}', warnings: [] });
+    const kept = call('"{not json"');
+    expect(kept.args).toBe('{"a":"{not json"}');
+    expect(kept.warnings).toHaveLength(1);
+  });
+
   it('closes an open string and braces at the tool close', () => {
     const nodes = [
       node('tool-open', ''),

@@ -134,6 +134,18 @@ const isJsonText = (text: string): boolean => {
   }
 };
 
+/** The JSON object or array text a JSON string literal encodes, or undefined. */
+function encodedContainer(literal: string): string | undefined {
+  try {
+    const inner: unknown = JSON.parse(literal);
+    if (typeof inner !== 'string') return undefined;
+    const value: unknown = JSON.parse(inner);
+    return typeof value === 'object' && value !== null ? inner.trim() : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Tags whose mapping reads the node's text or whether it is finished: these grow while streaming. */
 const TEXT_TAGS: ReadonlySet<string> = new Set([
   CHAT_TAGS.reasoning,
@@ -146,6 +158,7 @@ const TEXT_TAGS: ReadonlySet<string> = new Set([
   CHAT_TAGS.toolKwargName,
   CHAT_TAGS.toolArgStringValue,
   CHAT_TAGS.toolArgJsonValue,
+  CHAT_TAGS.toolArgJsonString,
   CHAT_TAGS.toolCode,
 ]);
 
@@ -467,6 +480,15 @@ class FoldRun {
           this.appendTarget(grown.text, node, grown.appended);
         }
         break;
+      case CHAT_TAGS.toolArgJsonString: {
+        // The container the string encodes, or, when it encodes none, the string itself
+        // (a short value, read whole).
+        const literal = node.text.trim();
+        const decoded = encodedContainer(literal);
+        if (decoded === undefined) s.warnings.push(`a tool argument at offset ${node.start} is a string that does not decode to a JSON object or array`);
+        this.appendTarget(decoded ?? literal, node, undefined);
+        break;
+      }
       case CHAT_TAGS.toolCode: {
         // The close of the call ends the string and the object.
         const grown = this.texts.escaped(key, node, false);

@@ -44,8 +44,17 @@ function marker(ctx: Ctx, text: string): ParserLike {
   const c = core(text);
   if (c === '') return p.choice(text, p.recover('marker-whitespace', p.space()));
   const trail = text.trimEnd() === text ? p.eps() : p.space();
-  return p.choice(text, p.recover('marker-whitespace', p.sequence(p.space(), c, trail)));
+  const spaced = p.recover('marker-whitespace', p.sequence(p.space(), c, trail));
+  if (c !== ATTRIBUTE_TAG_END) return p.choice(text, spaced);
+  // `tag-attributes`: the end of a name attribute and its tag (MiniMax's `<invoke name="f">`)
+  // with more attributes before the `>` (`name="f" description="…"`, models echoing the
+  // tool's description or a parameter's type): they are read and left out.
+  const attribute = p.sequence(p.chars('[ \t\n]', 1), p.chars('[A-Za-z_:-]', 1), '="', p.until('"'), '"');
+  return p.choice(text, spaced, p.recover('tag-attributes', p.sequence('"', p.oneOrMore(attribute), p.space(), '>', trail)));
 }
+
+/** The end of a quoted name attribute and its tag: where extra attributes may sit. */
+const ATTRIBUTE_TAG_END = '">';
 
 /**
  * A closer (`close`, built with {@link marker}), or when parsing leniently nothing where
@@ -81,6 +90,19 @@ function untilAny(ctx: Ctx, delimiter: string, more: readonly string[]): Parser 
   const { p } = ctx;
   const stops = present([delimiter, ...more.map(core)]);
   return !ctx.inputs.lenient || stops.length === 1 ? p.until(delimiter) : p.dual(p.untilOneOf(stops), p.until(delimiter));
+}
+
+/**
+ * `text-between-calls`: prose between two calls is content, then `call` (the model says what
+ * it calls next). The text runs up to the next call's marker (`openers`, trimmed); the
+ * recovery is the zero-width point where the call starts, so the call it leads to is a
+ * recovered one (checked against its tool) while the text before it stays content.
+ */
+function textBetweenCalls(ctx: Ctx, openers: readonly string[], call: Parser): Parser {
+  const { p } = ctx;
+  const stops = present(openers.map(core));
+  const at = p.choice(...stops.map((m) => p.literal(m)));
+  return p.sequence(p.negate(at), p.content(p.untilOneOf(stops)), p.recover('text-between-calls', p.peek(at)), call);
 }
 
 /** The trigger marker of tool calls: the section start, else the per-call start. */
@@ -278,7 +300,8 @@ function jsonNativeTools(ctx: Ctx): Parser {
     // Leniently, calls may also be separated by a stray `;` or `,`.
     const separated = (): Parser => p.recover('call-separator', p.sequence(p.choice(';', ','), p.space(), one, p.space()));
     // The grammar keeps the canonical repetition (a dual node), so its text stays the strict one.
-    const lenientMany = (): Parser => p.dual(p.sequence(canonical, p.zeroOrMore(p.choice(canonical, separated()))), p.oneOrMore(canonical));
+    const between = (): Parser => textBetweenCalls(ctx, [start], canonical);
+    const lenientMany = (): Parser => p.dual(p.sequence(canonical, p.zeroOrMore(p.choice(canonical, separated(), between()))), p.oneOrMore(canonical));
     const many = p.triggerRule('tool-calls', ctx.inputs.lenient ? lenientMany() : p.oneOrMore(canonical));
     return layout.force ? many : p.optional(many);
   };
@@ -360,10 +383,14 @@ function wrapCalls(ctx: Ctx, choice: Parser, tagged: boolean): Parser {
   const openerless = lenient && tagged && core(namePrefix) !== '';
   const withoutOpener = (rest: Parser): Parser => p.recover('missing-call-opener', p.sequence(p.peek(core(namePrefix)), rest));
   // The next call: after whitespace as the template writes it, or after a stray `;` / `,`.
-  const following = (call: Parser, canonicalSep: ParserLike): Parser => {
+  const following = (call: Parser, canonicalSep: ParserLike, between = false): Parser => {
     const next = p.sequence(canonicalSep, call);
     if (!lenient) return next;
-    return p.choice(next, p.recover('call-separator', p.sequence(p.space(), p.choice(';', ','), p.space(), call)));
+    const separated = p.recover('call-separator', p.sequence(p.space(), p.choice(';', ','), p.space(), call));
+    // Per-call wrappers only: prose between calls of one section is no format anyone writes.
+    if (!between) return p.choice(next, separated);
+    const openers = [f.per_call_start, ...(openerless ? [namePrefix] : [])];
+    return p.choice(next, separated, p.sequence(p.space(), textBetweenCalls(ctx, openers, call)));
   };
   let calls: Parser;
   if (f.per_call_start !== '') {
@@ -375,7 +402,7 @@ function wrapCalls(ctx: Ctx, choice: Parser, tagged: boolean): Parser {
     const tail = tagged ? [p.space()] : [];
     calls = p.triggerRule(
       'tool-call',
-      parallel ? p.sequence(wrapped, p.zeroOrMore(following(wrapped, p.space())), ...tail) : p.sequence(wrapped, ...tail),
+      parallel ? p.sequence(wrapped, p.zeroOrMore(following(wrapped, p.space(), f.section_start === '')), ...tail) : p.sequence(wrapped, ...tail),
     );
     if (f.section_start !== '') {
       const sectionEnd = (): ParserLike => closer(ctx, marker(ctx, f.section_end), []);
@@ -453,10 +480,15 @@ function jsonOrPython(ctx: Ctx, rule: string, schema: JsonValue): Parser {
   return python.length === 0 ? json : p.choice(json, ...python);
 }
 
+/** The primitive types a schema's `type` names. */
+function typesOf(schema: JsonValue): readonly JsonValue[] {
+  const type = isJsonObject(schema) ? schema['type'] : undefined;
+  return typeof type === 'string' ? [type] : Array.isArray(type) ? (type as readonly JsonValue[]) : [];
+}
+
 /** The JSON scalars a schema's `type` names (numbers, booleans, null), as parsers. */
 function scalarsOf(p: ChatBuilder, schema: JsonValue): Parser[] {
-  const type = isJsonObject(schema) ? schema['type'] : undefined;
-  const types = typeof type === 'string' ? [type] : Array.isArray(type) ? type : [];
+  const types = typesOf(schema);
   const scalars: Parser[] = [];
   if (types.includes('integer') || types.includes('number')) scalars.push(p.jsonNumber());
   if (types.includes('boolean')) scalars.push(p.jsonBool());
@@ -465,22 +497,39 @@ function scalarsOf(p: ChatBuilder, schema: JsonValue): Parser[] {
 }
 
 /**
+ * An object or array the schema asks for written as a JSON string (`"{\"a\": 1}"`): the
+ * string, when it starts like one, for the mapper to decode. Undefined when the schema's
+ * `type` names neither.
+ */
+function encodedContainer(p: ChatBuilder, schema: JsonValue): Parser | undefined {
+  const types = typesOf(schema);
+  const opens = [...(types.includes('object') ? ['{'] : []), ...(types.includes('array') ? ['['] : [])];
+  if (opens.length === 0) return undefined;
+  return p.toolArgJsonString(p.sequence('"', p.peek(p.sequence(p.space(), p.choice(...opens))), p.jsonStringContent(), '"'));
+}
+
+/**
  * A typed (non-string) tagged value: JSON (or the Python spelling the template may use).
- * Leniently also after stray whitespace, or a number, boolean or null the schema asks for
- * written as a JSON string (`"5"`), read as the value inside the quotes.
+ * Leniently also after stray whitespace, or a number, boolean, null, object or array the
+ * schema asks for written as a JSON string (`"5"`, `"{\"a\": 1}"`), read as the value the
+ * string holds.
  */
 function typedValue(ctx: Ctx, rule: string, schema: JsonValue): Parser {
   const { p } = ctx;
   const value = p.toolArgJsonValue(jsonOrPython(ctx, rule, schema));
   if (!ctx.inputs.lenient) return value;
   const spaced = p.recover('marker-whitespace', p.sequence(p.space(), value));
+  const quotedValues: Parser[] = [];
   const scalars = scalarsOf(p, schema);
-  if (scalars.length === 0) return p.choice(value, spaced);
+  if (scalars.length > 0) quotedValues.push(p.sequence('"', p.toolArgJsonValue(p.choice(...scalars)), '"'));
+  const container = encodedContainer(p, schema);
+  if (container !== undefined) quotedValues.push(container);
+  if (quotedValues.length === 0) return p.choice(value, spaced);
   // First, unlike other recoveries: the parser does not check values against the schema, so
   // the canonical alternative would read `"5"` as a string; canonical output never quotes a
   // value of this type, so nothing canonical reaches past this one. Atomic: a stream shows
   // the value only once the closing quote proves it is not a string like `"5 days"`.
-  const quoted = p.recover('typed-value', p.atomic(p.sequence(p.space(), '"', p.toolArgJsonValue(p.choice(...scalars)), '"')));
+  const quoted = p.recover('typed-value', p.atomic(p.sequence(p.space(), p.choice(...quotedValues))));
   return p.choice(quoted, value, spaced);
 }
 

@@ -1,6 +1,6 @@
 import { ChatAstMapper, emptyMessage, streamDeltas, applyDelta, type AssistantMessage, type ChatDelta } from '@autoparser/chat-mapper';
 import { ParseSession, type Arena } from '@autoparser/peg-core';
-import { readChatOutput, type ChatRead, type ChatReader, type ParsedMessage } from './parse-chat-output.js';
+import { heldBack, parseChatOutput, readChatOutput, withoutTrailingMarker, type ChatRead, type ChatReader, type ParseChatOptions, type ParsedMessage } from './parse-chat-output.js';
 
 /**
  * A streaming parse of one model answer. It reads incrementally: each `push` costs about
@@ -22,12 +22,23 @@ export class ChatStreamSession {
   /** The last read, once a partial parse failed: no later text can undo that. */
   private failed: ParsedMessage | undefined;
   private finished: ParsedMessage | undefined;
+  private readonly tools: NonNullable<ParseChatOptions['tools']>;
+  private readonly marker: string;
+  /** Output not yet given to the parser: what may be the end-of-turn marker (see `trailing-end-of-turn`). */
+  private held = '';
 
   /**
    * @param arena - the chat parser (it reads `generationPrompt + output`).
    * @param generationPrompt - the prompt's tail the parser reads before the output.
+   * @param options - the request's tools and the template's end-of-turn marker, as for `parseChatOutput`.
    */
-  constructor(arena: Arena, generationPrompt: string) {
+  constructor(
+    private readonly arena: Arena,
+    private readonly generationPrompt: string,
+    options: ParseChatOptions = {},
+  ) {
+    this.tools = options.tools ?? [];
+    this.marker = options.endOfTurn ?? '';
     this.parser = new ParseSession(arena, generationPrompt);
     this.shift = generationPrompt.length;
     const parser = this.parser;
@@ -41,21 +52,32 @@ export class ChatStreamSession {
 
   /** The output received so far. */
   get text(): string {
-    return this.parser.slice(this.shift);
+    return this.parser.slice(this.shift) + this.held;
   }
 
   /** Adds a chunk of model output; returns the deltas it produces (often none). */
   push(chunk: string): ChatDelta[] {
     if (this.finished !== undefined) throw new Error('ChatStreamSession.push: the session is finished');
     if (chunk === '') return [];
-    this.parser.append(chunk);
+    // A possible end-of-turn marker at the end waits: the parser only ever gets text that
+    // stays (so its input only grows), and the held text comes back with what follows it.
+    let text = chunk;
+    if (this.marker !== '') {
+      const pending = this.held + chunk;
+      const hold = heldBack(pending, this.marker);
+      text = pending.slice(0, pending.length - hold);
+      this.held = pending.slice(pending.length - hold);
+      if (text === '') return [];
+    }
+    this.parser.append(text);
+    chunk = text;
     if (this.failed !== undefined) {
       // A partial parse that failed stays failed however the output grows: all of the output
       // is content, and the chunk is what it adds.
       this.failed = { ...this.failed, content: this.failed.content + chunk };
       return this.advance({ message: this.failed, appended: { content: chunk, reasoning: '', args: [] } });
     }
-    const read = readChatOutput(this.reader, this.shift, true);
+    const read = readChatOutput(this.reader, this.shift, true, this.tools);
     if (read.message.warnings?.some((w) => w.code === 'unparsed')) this.failed = read.message;
     return this.advance(read);
   }
@@ -65,7 +87,15 @@ export class ChatStreamSession {
    * returns the same message.
    */
   finish(): ParsedMessage {
-    this.finished ??= readChatOutput(this.reader, this.shift, false).message;
+    if (this.finished === undefined) {
+      if (this.held !== '') this.parser.append(this.held);
+      this.held = '';
+      const whole = readChatOutput(this.reader, this.shift, false, this.tools).message;
+      // The output without a trailing end-of-turn marker is read once, from the start.
+      this.finished = withoutTrailingMarker(this.text, this.marker, whole, (output) =>
+        parseChatOutput(this.arena, this.generationPrompt, output, false, { tools: this.tools }),
+      );
+    }
     return this.finished;
   }
 

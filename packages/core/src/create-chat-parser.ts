@@ -5,6 +5,7 @@ import type { WorkaroundPlugin } from '@autoparser/workarounds';
 import { analyzeTemplate, pluginsOf, renderPrompt, type PluginOptions } from './default-plugins.js';
 import type { ChatRequest } from './chat-request.js';
 import { ChatStreamSession } from './chat-stream-session.js';
+import { endOfTurnMarker } from './end-of-turn-marker.js';
 import { generateChatParser } from './generate-chat-parser.js';
 import type { GrammarTrigger } from '@autoparser/chat-mapper';
 import { parseChatOutput, type ParsedMessage } from './parse-chat-output.js';
@@ -130,6 +131,7 @@ export function createChatParser(templateSource: string, request: ChatRequest, o
   if (schema === undefined && typeof request.json_schema === 'string' && request.json_schema.trim() !== '') {
     warnings.push('json_schema is not a JSON object; it is ignored');
   }
+  const { tools } = offered;
   const generated = generateChatParser(analysis, {
     ...offered,
     parallelToolCalls: request.parallel_tool_calls ?? false,
@@ -140,8 +142,9 @@ export function createChatParser(templateSource: string, request: ChatRequest, o
     generationPrompt: baseGenerationPrompt(templateSource, params, generationPrompt, plugins),
   }, { templateSource, plugins });
   warnings.push(...generated.warnings);
+  const endOfTurn = request.strict === true ? '' : endOfTurnMarker(templateSource, analysis, plugins);
   const parseOutput = (output: string, partial: boolean): ParsedMessage =>
-    parseChatOutput(generated.arena, generationPrompt, output, partial);
+    parseChatOutput(generated.arena, generationPrompt, output, partial, { tools, endOfTurn });
   return {
     prompt,
     generationPrompt,
@@ -157,6 +160,6 @@ export function createChatParser(templateSource: string, request: ChatRequest, o
     warnings,
     arena: generated.arena,
     parse: (output, options) => parseOutput(output, options?.partial ?? false),
-    stream: () => new ChatStreamSession(generated.arena, generationPrompt),
+    stream: () => new ChatStreamSession(generated.arena, generationPrompt, { tools, endOfTurn }),
   };
 }

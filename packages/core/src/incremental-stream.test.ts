@@ -4,7 +4,6 @@ import { describe, expect, it } from 'vitest';
 import type { ChatDelta } from '@autoparser/chat-mapper';
 import type { ChatRequest } from './chat-request.js';
 import { createChatParser, type ChatParser } from './create-chat-parser.js';
-import { parseChatOutput } from './parse-chat-output.js';
 import { ReparseStreamSession } from './reparse-stream-session.js';
 import { sharedTemplate } from './test-templates.js';
 
@@ -44,7 +43,7 @@ interface Streamed {
 }
 
 function streamBoth(parser: ChatParser, chunks: readonly string[]): { incremental: Streamed; oracle: Streamed } {
-  const oracleSession = new ReparseStreamSession((output, partial) => parseChatOutput(parser.arena, parser.generationPrompt, output, partial));
+  const oracleSession = new ReparseStreamSession((output, partial) => parser.parse(output, { partial }));
   const session = parser.stream();
   const run = (s: { push(c: string): ChatDelta[]; end(): ChatDelta[]; finish(): unknown }): Streamed => {
     const pushes = chunks.map((c) => s.push(c));

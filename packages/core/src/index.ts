@@ -14,8 +14,8 @@ export type { RequestProblem, RequestProblemCode } from './request/request-probl
 export { ChatStreamSession } from './chat-stream-session.js';
 export { replayStream } from './replay-stream.js';
 export type { ReplayedDelta, ReplayOptions, StreamReplay } from './replay-stream.js';
-export { parseChatOutput } from './parse-chat-output.js';
-export type { ParsedMessage } from './parse-chat-output.js';
+export { parseChatOutput, TRAILING_END_OF_TURN_RULE } from './parse-chat-output.js';
+export type { ParseChatOptions, ParsedMessage } from './parse-chat-output.js';
 export type { ParseWarning } from './parse-warning.js';
 export { generateChatParser } from './generate-chat-parser.js';
 export type { GeneratedChatParser, GenerateOptions } from './generate-chat-parser.js';

@@ -1,6 +1,7 @@
-import { applyDelta, CHAT_TAGS, ChatAstMapper, diffMessages, mapChatAst, type AppendedText, type AssistantMessage, type RecoveredNode } from '@autoparser/chat-mapper';
+import { applyDelta, CHAT_TAGS, ChatAstMapper, diffMessages, mapChatAst, type AppendedText, type AssistantMessage, type ChatTool, type RecoveredNode } from '@autoparser/chat-mapper';
 import { parse, type Arena, type AstNode, type ParseResult } from '@autoparser/peg-core';
 import type { ParseWarning } from './parse-warning.js';
+import { checkRecoveredCalls, nodesBefore } from './recovered-calls.js';
 
 /** An assistant message, with warnings when the output could not be read cleanly. */
 export type ParsedMessage = AssistantMessage & {
@@ -73,12 +74,15 @@ export interface ChatReader {
  * Reads model output (which follows a generation prompt of `shift` characters) from its
  * parse. Never throws: output the parser cannot place is returned whole as content, with
  * an `unparsed` warning giving the offset where parsing stopped; a complete output that ends
- * inside a construct is read as far as it goes, with a `truncated` warning.
+ * inside a construct is read as far as it goes, with a `truncated` warning. With `tools`, a
+ * call that only a recovery read must name one of them and fit its schema, else it and the
+ * text after it are content (a `rejected` warning); canonical calls are not checked.
  */
-export function readChatOutput(reader: ChatReader, shift: number, partial: boolean): ChatRead {
+export function readChatOutput(reader: ChatReader, shift: number, partial: boolean, tools: readonly ChatTool[] = []): ChatRead {
   let result = reader.parse(partial);
   let mapped = result.status === 'fail' ? undefined : reader.mapper.map(result.nodes);
   let unclosed = false;
+  let rejected: { readonly offset: number; readonly reason: string } | undefined;
   if (mapped !== undefined && !partial && result.nodes.some((n) => n.start < shift && n.end > shift)) {
     // The prompt may have opened a block (say `<think>`) the output never closed, so the
     // final parse fell back to reading the prompt's tail as content: then a cut stream
@@ -111,13 +115,34 @@ export function readChatOutput(reader: ChatReader, shift: number, partial: boole
     };
     return { message, appended: undefined };
   }
+  let nodes = result.nodes;
+  let appended = result.lenient === true || unclosed ? undefined : mapped.appended;
+  // Only a recovery can make a call that must be checked (then the whole tree is read again).
+  if (mapped.recovered.length > 0 && tools.length > 0) {
+    const input = reader.text(0);
+    const verdict = checkRecoveredCalls(input, nodes, mapped.message, tools, shift, partial);
+    if (verdict !== undefined) {
+      // The tree up to the call stands; from there on the text waits (held) or is content.
+      nodes = nodesBefore(nodes, verdict.cut, verdict.recoveries);
+      mapped = { ...mapChatAst(nodes), appended: undefined };
+      appended = undefined;
+      if (verdict.action === 'reject') mapped.message.content += input.slice(Math.max(shift, verdict.cut));
+      rejected = verdict.action === 'reject' ? { offset: Math.max(0, verdict.cut - shift), reason: verdict.reason } : undefined;
+    }
+  }
   const { message, warnings } = mapped;
   const out: ParsedMessage = message;
   const notes: ParseWarning[] = warnings.map((w) => ({ code: 'mapping', offset: 0, message: w }));
   notes.push(...recoveries(mapped.recovered, shift));
-  if (result.lenient === true || unclosed) {
-    keepUnreadTail(out, result.nodes, reader);
-    const open = innermostPartial(result.nodes);
+  if (rejected !== undefined) {
+    notes.push({
+      code: 'rejected',
+      offset: rejected.offset,
+      message: `the tool call at offset ${rejected.offset} was read only by a recovery and ${rejected.reason}, so it and the text after it are content`,
+    });
+  } else if (result.lenient === true || unclosed) {
+    keepUnreadTail(out, nodes, reader);
+    const open = innermostPartial(nodes);
     const inside = open === undefined ? 'an unfinished construct' : `an unfinished "${open.tag}"`;
     notes.push({
       code: 'truncated',
@@ -126,14 +151,83 @@ export function readChatOutput(reader: ChatReader, shift: number, partial: boole
     });
   }
   if (notes.length > 0) out.warnings = notes;
-  return { message: out, appended: result.lenient === true || unclosed ? undefined : mapped.appended };
+  return { message: out, appended };
+}
+
+/** What {@link parseChatOutput} knows of the request and template beyond the arena. */
+export interface ParseChatOptions {
+  /** The request's tools: a call only a recovery read must name one and fit its schema. */
+  readonly tools?: readonly ChatTool[] | undefined;
+  /**
+   * The marker the template writes after an assistant turn (`<|im_end|>`), for the
+   * `trailing-end-of-turn` recovery; '' or absent (strict parsers) for none.
+   */
+  readonly endOfTurn?: string | undefined;
+}
+
+/** The `recovered` rule of an end-of-turn marker written at the very end of the output. */
+export const TRAILING_END_OF_TURN_RULE = 'trailing-end-of-turn';
+
+/** Where the trailing `marker` (and whitespace after it) starts in `output`, or -1. */
+function trailingMarkerAt(output: string, marker: string): number {
+  const body = output.trimEnd();
+  return body.endsWith(marker) ? body.length - marker.length : -1;
+}
+
+/**
+ * How much of the end of `output` a stream holds back: a complete trailing marker (with the
+ * whitespace after it), or a start of it.
+ */
+export function heldBack(output: string, marker: string): number {
+  const at = trailingMarkerAt(output, marker);
+  if (at >= 0) return output.length - at;
+  for (let n = Math.min(marker.length - 1, output.length); n > 0; n--) if (output.endsWith(marker.slice(0, n))) return n;
+  return 0;
+}
+
+/**
+ * The final read of `output` with the `trailing-end-of-turn` recovery: `whole` is its read
+ * as it is; when that read the marker written at the very end as text (a server that did not
+ * stop on it), `readWithout` reads the output before the marker and, when the rest still
+ * reads, that is the answer, with a `recovered` warning.
+ */
+export function withoutTrailingMarker(output: string, marker: string, whole: ParsedMessage, readWithout: (output: string) => ParsedMessage): ParsedMessage {
+  if (marker === '') return whole;
+  const at = trailingMarkerAt(output, marker);
+  // Canonical first: a format may read the marker itself (GigaChat's separator, harmony's `<|return|>`).
+  const asText = (text: string | undefined): boolean => text !== undefined && text.trimEnd().endsWith(marker);
+  if (at < 0 || !(asText(whole.content) || asText(whole.reasoning_content))) return whole;
+  const read = readWithout(output.slice(0, at));
+  // Without the marker the rest must read (else the marker was no end of turn).
+  if (read.warnings?.some((w) => w.code === 'unparsed' || w.code === 'rejected') === true) return whole;
+  const warning: ParseWarning = {
+    code: 'recovered',
+    rule: TRAILING_END_OF_TURN_RULE,
+    offset: at,
+    message: `recovered by "${TRAILING_END_OF_TURN_RULE}" at offset ${at}: the end-of-turn marker ${JSON.stringify(marker)} written at the end of the output is not part of the answer`,
+  };
+  return { ...read, warnings: [...(read.warnings ?? []), warning] };
 }
 
 /**
  * Parses model output (which follows `generationPrompt`) with a chat arena: one whole read
- * (a stream's reads are incremental, see `ChatStreamSession`).
+ * (a stream's reads are incremental, see `ChatStreamSession`). See {@link ParseChatOptions}
+ * for `tools` and `endOfTurn`: lenient, with `endOfTurn`, the marker written as text at the
+ * very end of the output is dropped with a `recovered` warning (`trailing-end-of-turn`) when
+ * the whole output reads it as text and the rest still reads; a partial parse holds back the
+ * end of the output that may be that marker.
  */
-export function parseChatOutput(arena: Arena, generationPrompt: string, output: string, partial: boolean): ParsedMessage {
+export function parseChatOutput(arena: Arena, generationPrompt: string, output: string, partial: boolean, options: ParseChatOptions = {}): ParsedMessage {
+  const tools = options.tools ?? [];
+  const marker = options.endOfTurn ?? '';
+  const read = (text: string): ParsedMessage => readOutput(arena, generationPrompt, text, partial, tools);
+  if (marker === '') return read(output);
+  if (partial) return read(output.slice(0, output.length - heldBack(output, marker)));
+  return withoutTrailingMarker(output, marker, read(output), read);
+}
+
+/** One whole read of `output`. */
+function readOutput(arena: Arena, generationPrompt: string, output: string, partial: boolean, tools: readonly ChatTool[]): ParsedMessage {
   const input = generationPrompt + output;
   const reader: ChatReader = {
     parse: (cut) => parse(arena, input, { partial: cut, lenient: !cut }),
@@ -141,5 +235,5 @@ export function parseChatOutput(arena: Arena, generationPrompt: string, output: 
     text: (from) => input.slice(from),
     length: () => input.length,
   };
-  return readChatOutput(reader, generationPrompt.length, partial).message;
+  return readChatOutput(reader, generationPrompt.length, partial, tools).message;
 }

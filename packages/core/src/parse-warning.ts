@@ -7,8 +7,11 @@ export interface ParseWarning {
    * message is what was read so far. `mapping`: the tree was odd (e.g. a duplicate
    * argument); the message is still returned. `recovered`: the output strayed from the
    * canonical format and a named recovery (`rule`) read it anyway (never in strict mode).
+   * `rejected`: a tool call only a recovery could read names no declared tool or has
+   * arguments that do not fit the tool's schema, so the text from `offset` on (that call
+   * and what follows) is content.
    */
-  code: 'unparsed' | 'truncated' | 'mapping' | 'recovered';
+  code: 'unparsed' | 'truncated' | 'mapping' | 'recovered' | 'rejected';
   /** For `recovered`: the recovery rule that applied (a stable code). */
   rule?: string;
   /** Offset in the output (UTF-16) where the problem was found. */

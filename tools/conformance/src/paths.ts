@@ -15,6 +15,9 @@ export const defaultDataDir: string = resolve(repoRoot, '..', 'shared', 'conform
 /** Where the chat templates named by the data live: `../shared/templates` from the repository root. */
 export const defaultTemplateDir: string = resolve(repoRoot, '..', 'shared', 'templates');
 
+/** The recovery corpus: real model outputs recorded by other projects (`tools/recovery-corpus/corpus.jsonl`). */
+export const recoveryCorpusFile: string = resolve(repoRoot, 'tools', 'recovery-corpus', 'corpus.jsonl');
+
 /** The committed list of cases where the default (lenient) parser deliberately differs from the reference. */
 export const deliberateDifferencesFile: string = resolve(packageDir, 'deliberate-differences.json');
 

@@ -29,6 +29,17 @@ describe('gpt-oss (harmony) recoveries', () => {
     }, { grammarCovers: false });
   });
 
+  it('text-after-calls: a final answer written after the call (the model did not stop at <|call|>)', () => {
+    const output =
+      '<|channel|>analysis<|message|>Need the weather.<|end|><|start|>assistant<|channel|>commentary to=functions.get_weather <|constrain|>json<|message|>{"location": "Oslo"}<|call|><|start|>assistant<|channel|>final<|message|>Checking Oslo.';
+    expectRecovery(GPT_OSS, request(), output, 'text-after-calls', {
+      role: 'assistant',
+      content: 'Checking Oslo.',
+      reasoning_content: 'Need the weather.',
+      tool_calls: [call('get_weather', '{"location": "Oslo"}')],
+    }, { grammarCovers: false });
+  });
+
   it('harmony-missing-start: the next channel header right after <|end|>', () => {
     const output = '<|channel|>analysis<|message|>Let me think.<|end|><|channel|>final<|message|>Hi there.';
     expectRecovery(GPT_OSS, noTools(), output, 'harmony-missing-start', { role: 'assistant', content: 'Hi there.', reasoning_content: 'Let me think.' });

@@ -134,6 +134,17 @@ describe('call-in-reasoning: a tool call inside a reasoning block that never clo
     expect(pair.lenient.grammar).toBe(pair.strict.grammar);
   });
 
+  it('DeepSeek R1 (its own format): the calls section inside the block the prompt opened', () => {
+    const pair = parsers('llama-cpp-deepseek-r1', true);
+    const section = '<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>function<｜tool▁sep｜>get_weather\n```json\n{"city": "Paris"}\n```<｜tool▁call▁end｜><｜tool▁calls▁end｜>';
+    const call = { type: 'function' as const, function: { name: 'get_weather', arguments: '{"city": "Paris"}' } };
+    expectRecovered(pair, `I need the weather.\n${section}`, { role: 'assistant', content: '', reasoning_content: 'I need the weather.', tool_calls: [call] }, 'call-in-reasoning');
+    // Straight to the calls: no reasoning at all (the prompt's tag is not content).
+    expectRecovered(pair, section, { role: 'assistant', content: '', tool_calls: [call] }, 'call-in-reasoning');
+    // A block that closes later keeps the section as reasoning, as the reference reads it.
+    expect(pair.lenient.parse(`Maybe ${section}? No.</think>Hi`).tool_calls).toBeUndefined();
+  });
+
   it('keeps a call in a block that closes as reasoning, as the reference does (QwQ)', () => {
     const { lenient } = parsers('Qwen-QwQ-32B', true);
     const output = `Maybe <tool_call>\n${CALL_JSON}\n</tool_call>? No.\n</think>\n\nHello!`;

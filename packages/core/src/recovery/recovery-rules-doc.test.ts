@@ -41,12 +41,20 @@ function sources(): { file: string; text: string }[] {
 describe('recovery-rules.md', () => {
   const lines = readFileSync(DOC, 'utf8').split('\n');
   const header = lines.indexOf(HEADER);
-  const rows = lines.slice(header + 2).filter((line) => line.trim().startsWith('|'));
+  // The table runs from the header to the first line that is no row; nothing after it is a rule.
+  const after = lines.slice(header + 2);
+  const end = after.findIndex((line) => !line.trim().startsWith('|'));
+  const rows = end < 0 ? after : after.slice(0, end);
+  const stray = (end < 0 ? [] : after.slice(end)).filter((line) => line.trim().startsWith('|'));
   const rules = rows.map((row) => (cells(row)[0] ?? '').replace(/`/g, ''));
 
   it('has the table header', () => {
     expect(header).toBeGreaterThanOrEqual(0);
     expect(lines[header + 1]?.replace(/\s/g, '')).toMatch(/^\|(-+\|){4}$/);
+  });
+
+  it('is one table: no row after the first line that is not one', () => {
+    expect(stray).toEqual([]);
   });
 
   it('has one row of four cells per rule, named in kebab-case, each once', () => {

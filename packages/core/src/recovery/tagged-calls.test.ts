@@ -345,3 +345,21 @@ describe('the grammar stays canonical', () => {
     expect(lenient.grammarTriggers).toEqual([{ type: 'word', value: '<tool_call>\n' }]);
   });
 });
+
+describe('tag-attributes', () => {
+  it('MiniMax-M2: extra attributes in the invoke and parameter tags are read and left out', () => {
+    expectRecovered(
+      'MiniMax-M2',
+      'Hmm.\n</think>\n\n<minimax:tool_call>\n<invoke name="get_weather" description="Get the weather">\n<parameter name="city" type="string">Paris</parameter>\n</invoke>\n</minimax:tool_call>',
+      message('', [PARIS], 'Hmm.'),
+      ['tag-attributes'],
+    );
+  });
+
+  it('an attribute without its quotes closed is no tag: the text stays as strict reads it', () => {
+    const { lenient, strict } = familyParsers('MiniMax-M2');
+    const output = 'Hmm.\n</think>\n\n<minimax:tool_call>\n<invoke name="get_weather" note=oops>\n<parameter name="city">Paris</parameter>\n</invoke>\n</minimax:tool_call>';
+    expect(lenient.parse(output).tool_calls).toBeUndefined();
+    expect(lenient.parse(output).content).toBe(strict.parse(output).content);
+  });
+});

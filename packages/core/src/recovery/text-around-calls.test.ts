@@ -103,3 +103,43 @@ describe('prose-before-json-call: prose before a call that has no marker (Llama 
     expectClean(lenient, LLAMA_CALL, { role: 'assistant', content: '', tool_calls: [JSON_ARGS] });
   });
 });
+
+describe('text-between-calls: prose between two calls is content', () => {
+  const PARIS = '{"name": "get_weather", "arguments": {"city": "Paris"}}';
+  const ROME = '{"name": "get_weather", "arguments": {"city": "Rome"}}';
+  const rome = { type: 'function' as const, function: { name: 'get_weather', arguments: '{"city": "Rome"}' } };
+  const romeTagged = { type: 'function' as const, function: { name: 'get_weather', arguments: '{"city":"Rome"}' } };
+  const families = [
+    ['Qwen-Qwen3-0.6B', `<tool_call>\n${PARIS}\n</tool_call>\n`, `<tool_call>\n${ROME}\n</tool_call>`, JSON_ARGS, rome],
+    ['ibm-granite-granite-4.0', `<tool_call>\n${PARIS}\n</tool_call>\n`, `<tool_call>\n${ROME}\n</tool_call>`, JSON_ARGS, rome],
+    [
+      'Qwen3-Coder',
+      '<tool_call>\n<function=get_weather>\n<parameter=city>\nParis\n</parameter>\n</function>\n</tool_call>\n',
+      '<tool_call>\n<function=get_weather>\n<parameter=city>\nRome\n</parameter>\n</function>\n</tool_call>',
+      TAGGED_ARGS,
+      romeTagged,
+    ],
+  ] as const;
+
+  it.each(families)('%s: both calls, and the text between them as content', (name, first, second, one, two) => {
+    const pair = parsers(name, true, name === 'Qwen-Qwen3-0.6B' ? { enable_thinking: false } : {});
+    const output = `${first}Now the second city.\n${second}`;
+    const strict = expectRecovered(pair, output, { role: 'assistant', content: 'Now the second city.\n', tool_calls: [one, two] }, 'text-between-calls');
+    // Strict: the reference's reading stops after the first call, so it all stays content.
+    expect(strict.tool_calls).toBeUndefined();
+  });
+
+  it('a call after the text that does not fit its tool stays content, with the text before it', () => {
+    const pair = parsers('Qwen-Qwen3-0.6B', true, { enable_thinking: false });
+    const first = `<tool_call>\n${PARIS}\n</tool_call>\n`;
+    const bad = '<tool_call>\n{"name": "get_weather", "arguments": {"town": "Rome"}}\n</tool_call>';
+    const parsed = pair.lenient.parse(`${first}And now:\n${bad}`);
+    expect(split(parsed)).toEqual({ message: { role: 'assistant', content: `And now:\n${bad}`, tool_calls: [JSON_ARGS] }, codes: ['rejected'] });
+  });
+
+  it('text that only mentions a marker after the calls is not a call', () => {
+    const pair = parsers('Qwen-Qwen3-0.6B', true, { enable_thinking: false });
+    const output = `<tool_call>\n${PARIS}\n</tool_call>\nDone; no more calls.`;
+    expect(split(pair.lenient.parse(output))).toEqual({ message: { role: 'assistant', content: 'Done; no more calls.', tool_calls: [JSON_ARGS] }, codes: ['recovered:text-after-calls'] });
+  });
+});

@@ -135,6 +135,7 @@ export function r1ToolsFormat(p: ChatBuilder, request: FormatRequest): ChatForma
     );
     toolCalls = p.optional(p.choice(section, p.recover('r1-section-variant', lenient)));
   }
+  const sectionStarts = request.lenient ? [R1.sectionStart, ...R1_SECTION_START_VARIANTS] : [R1.sectionStart];
   let reasoning: Parser = p.eps();
   if (request.extractReasoning) {
     const canonical = p.sequence(p.space(), THINK_START, p.space(), p.reasoning(p.until(THINK_END)), THINK_END);
@@ -151,9 +152,20 @@ export function r1ToolsFormat(p: ChatBuilder, request: FormatRequest): ChatForma
         p.peek(p.sequence(XML_CALL_OPEN, p.space(), `function${THINK_END}`)),
       ),
     );
-    reasoning = p.optional(request.lenient && !required ? p.choice(intoCall, canonical) : canonical);
+    // `call-in-reasoning`: a block that never closes runs into the calls section (the prompt
+    // opened it, the model went straight to its calls): the reasoning ends there. Tried first:
+    // while the block may still close, the text from the section on is held back (a closed
+    // block keeps it as reasoning, as the reference reads it).
+    const intoSection = p.sequence(
+      p.space(),
+      THINK_START,
+      p.space(),
+      // Also stopping where format 4's wrapper starts, so a stream reads the block as that does.
+      p.reasoning(p.untilOneOf([THINK_END, XML_CALL_OPEN, ...sectionStarts])),
+      p.recover('call-in-reasoning', p.sequence(p.negate(p.sequence(p.until(THINK_END), THINK_END)), p.peek(p.choice(...sectionStarts)))),
+    );
+    reasoning = p.optional(request.lenient && !required ? p.choice(intoSection, intoCall, canonical) : canonical);
   }
-  const sectionStarts = request.lenient ? [R1.sectionStart, ...R1_SECTION_START_VARIANTS] : [R1.sectionStart];
   const content = p.optional(p.content(p.untilOneOf(sectionStarts)));
   const prefix = p.generationPrefix(request.generationPrompt, THINK_START);
   let answer: Parser = p.sequence(content, toolCalls, p.space(), p.end());

@@ -189,7 +189,11 @@ export function harmonyFormat(context: FormatContext): ChatFormat {
   } else {
     // A turn may stop after any message; a call to a built-in tool is dropped.
     const last = [h.final(), h.preamble(false), h.analysis(false), h.unsolicited(hasTools)];
-    const answer = hasTools ? p.choice(toolCalls(h, context), ...last) : p.choice(...last);
+    let calls = toolCalls(h, context);
+    // `text-after-calls`: a final answer written after the calls (the model did not stop at
+    // `<|call|>`) is content, not a reason to read the whole output as text.
+    if (request.lenient) calls = p.sequence(calls, p.optional(p.recover('text-after-calls', p.sequence(h.start, p.zeroOrMore(p.sequence(h.interim(), h.next)), h.final()))));
+    const answer = hasTools ? p.choice(calls, ...last) : p.choice(...last);
     parser = p.sequence(lead(h.interim()), answer, p.end());
     if (hasTools) grammar = { lazy: true, triggers: HARMONY_TOOL_TRIGGERS };
   }
