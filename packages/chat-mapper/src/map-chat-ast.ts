@@ -51,6 +51,8 @@ interface OpenCall {
   pending: boolean;
   /** Its index among the message's calls once listed (-1 before). */
   index: number;
+  /** Its arguments are a whole JSON value the parser finished (no brace left to close). */
+  whole: boolean;
 }
 
 /** The mapper's state between two nodes. Strings are immutable, so a copy is cheap. */
@@ -99,7 +101,7 @@ function copyState(s: FoldState): FoldState {
       was.id === undefined
         ? { type: 'function', function: { name: was.function.name, arguments: was.function.arguments } }
         : { type: 'function', id: was.id, function: { name: was.function.name, arguments: was.function.arguments } };
-    open = { call, pending: s.open.pending, index: s.open.index };
+    open = { call, pending: s.open.pending, index: s.open.index, whole: s.open.whole };
   }
   return {
     content: s.content,
@@ -354,6 +356,7 @@ class FoldRun {
    */
   private writeTarget(text: string, node: AstNode, same: string | undefined, whole: string, replaced: boolean): void {
     const open = this.s.open;
+    if (open !== undefined) open.whole = false;
     if (open && open.call.function.name !== '') {
       const wasEmpty = open.call.function.arguments === '';
       open.call.function.arguments = text;
@@ -390,7 +393,7 @@ class FoldRun {
         return;
       }
       case CHAT_TAGS.toolOpen:
-        s.open = { call: { type: 'function', function: { name: '', arguments: '' } }, pending: true, index: -1 };
+        s.open = { call: { type: 'function', function: { name: '', arguments: '' } }, pending: true, index: -1, whole: false };
         s.argCount = 0;
         s.buffer = '';
         s.quotePending = false;
@@ -433,7 +436,10 @@ class FoldRun {
         // only after the object is it layout.
         const inside = node.partial && this.texts.braceDepth(`${key}#depth`, node) > 0;
         const grown = this.texts.normalized(`${key}#json`, node, inside ? 'keep' : 'trim');
-        if (this.texts.startsWith(node, '{')) this.writeTarget(grown.text, node, grown.appended, grown.text, true);
+        if (this.texts.startsWith(node, '{')) {
+          this.writeTarget(grown.text, node, grown.appended, grown.text, true);
+          open.whole = !node.partial;
+        }
         break;
       }
       case CHAT_TAGS.toolArgsString: {
@@ -513,7 +519,7 @@ class FoldRun {
         let closing = s.quotePending ? '"' : '';
         s.quotePending = false;
         if (call.function.arguments === '' && closing === '') closing = '{}';
-        else for (let d = braceDepth(call.function.arguments + closing); d > 0; d--) closing += '}';
+        else if (!open.whole) for (let d = braceDepth(call.function.arguments + closing); d > 0; d--) closing += '}';
         if (closing !== '') this.appendTarget(closing, node, undefined);
         if (open.pending && call.function.name !== '') open.index = s.calls.push(call) - 1;
         s.open = undefined;

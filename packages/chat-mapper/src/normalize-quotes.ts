@@ -9,6 +9,39 @@ const PYTHON_WORD = /(?<![A-Za-z0-9_])(?:T(?:r(?:ue?)?)?|F(?:a(?:l(?:se?)?)?)?|N
 
 const isWordChar = (ch: string | undefined): boolean => ch !== undefined && /[A-Za-z0-9_]/.test(ch);
 
+/** A run of a double-quoted string body without escapes. */
+const STRING_RUN = /[^"\\]*/y;
+
+/** The offset after the closing quote of the double-quoted string whose body starts at `i`, or -1. */
+function stringEnd(input: string, i: number): number {
+  for (;;) {
+    if (i >= input.length) return -1;
+    STRING_RUN.lastIndex = i;
+    STRING_RUN.test(input);
+    i = STRING_RUN.lastIndex;
+    if (i >= input.length) return -1;
+    if (input.charCodeAt(i) === 0x22) return i + 1;
+    i += 2; // a backslash and the character it escapes
+  }
+}
+
+/**
+ * Whether `input` has a word starting with `T`, `F` or `N` (a Python literal or its start)
+ * outside double-quoted strings: string bodies, most of a JSON text, are skipped natively.
+ */
+function pythonWordOutsideStrings(input: string): boolean {
+  const n = input.length;
+  for (let i = 0; i < n; i++) {
+    const c = input.charCodeAt(i);
+    if (c === 0x22) {
+      const end = stringEnd(input, i + 1);
+      if (end < 0) return PYTHON_WORD.test(input.slice(i));
+      i = end - 1;
+    } else if ((c === 0x54 || c === 0x46 || c === 0x4e) && !isWordChar(input[i - 1])) return true;
+  }
+  return false;
+}
+
 /** Where {@link normalizeQuotesFrom} can continue: a token boundary, the quoting there, the text written before it. */
 export interface NormalizeCheckpoint {
   /** Offset of the next token. */
@@ -31,7 +64,7 @@ const START: NormalizeCheckpoint = { at: 0, inSingle: false, inDouble: false, ou
  */
 export function normalizeQuotes(input: string): string {
   // JSON already (the usual case): no single quote and no bare Python literal or its start.
-  if (!input.includes("'") && !PYTHON_WORD.test(input)) return input;
+  if (!input.includes("'") && !pythonWordOutsideStrings(input)) return input;
   return normalizeQuotesFrom(input, START, input.length).out;
 }
 

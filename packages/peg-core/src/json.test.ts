@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Parser, PegBuilder } from './builder.js';
+import { parse as parseOnce } from './parse.js';
 import { arenaOf, both, parse } from './test-support/run.js';
 
 const json = arenaOf((p) => p.sequence(p.json(), p.end()));
@@ -92,8 +93,9 @@ describe('JSON in partial mode', () => {
       fc.property(fc.jsonValue({ maxDepth: 4 }), fc.boolean(), (value, pretty) => {
         const text = JSON.stringify(value, null, pretty ? 2 : undefined);
         expect(parse(json, text).status).toBe('success');
+        // Every prefix read once (the whole text above is also read by incremental sessions).
         for (let i = 0; i <= text.length; i++) {
-          expect(parse(json, text.slice(0, i), { partial: true }).status).not.toBe('fail');
+          expect(parseOnce(json, text.slice(0, i), { partial: true }).status).not.toBe('fail');
         }
       }),
       { numRuns: 200 },
