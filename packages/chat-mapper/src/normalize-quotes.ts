@@ -9,19 +9,17 @@ const PYTHON_WORD = /(?<![A-Za-z0-9_])(?:T(?:r(?:ue?)?)?|F(?:a(?:l(?:se?)?)?)?|N
 
 const isWordChar = (ch: string | undefined): boolean => ch !== undefined && /[A-Za-z0-9_]/.test(ch);
 
-/** A run of a double-quoted string body without escapes. */
-const STRING_RUN = /[^"\\]*/y;
-
 /** The offset after the closing quote of the double-quoted string whose body starts at `i`, or -1. */
 function stringEnd(input: string, i: number): number {
+  // The next quote and the next backslash, found natively and looked for again only once passed.
+  let quote = input.indexOf('"', i);
+  let slash = input.indexOf('\\', i);
   for (;;) {
-    if (i >= input.length) return -1;
-    STRING_RUN.lastIndex = i;
-    STRING_RUN.test(input);
-    i = STRING_RUN.lastIndex;
-    if (i >= input.length) return -1;
-    if (input.charCodeAt(i) === 0x22) return i + 1;
-    i += 2; // a backslash and the character it escapes
+    if (quote < 0) return -1;
+    if (slash < 0 || slash > quote) return quote + 1;
+    i = slash + 2; // a backslash and the character it escapes
+    if (quote < i) quote = input.indexOf('"', i);
+    slash = input.indexOf('\\', i);
   }
 }
 

@@ -19,8 +19,6 @@ const COLON = 5; // after a key: `:`
 const VALUE_BODY = 6; // inside a string value's body
 const AFTER = 7; // after a complete value: `,`, a closing bracket, or the end
 
-const DOUBLE_BODY = /[^"\\]*/y;
-const SINGLE_BODY = /[^'\\]*/y;
 
 /**
  * Where a JSON scan that ran out of input continues: the scanner's mode, the offset it
@@ -75,18 +73,17 @@ function outOfInput(scan: Scan, at: number): number {
  */
 function scanStringBody(scan: Scan, i: number, quote: number): number {
   const s = scan.input;
-  const body = quote === 0x22 ? DOUBLE_BODY : SINGLE_BODY;
+  const q = quote === 0x22 ? '"' : "'";
+  // The next quote and the next backslash, found natively and looked for again only once passed.
+  let close = s.indexOf(q, i);
+  let slash = s.indexOf('\\', i);
   for (;;) {
-    body.lastIndex = i;
-    body.test(s);
-    i = body.lastIndex;
-    if (i >= s.length) {
+    if (slash < 0 || (close >= 0 && close < slash)) {
+      if (close >= 0) return close;
       scan.bodyAt = s.length;
       return outOfInput(scan, s.length);
     }
-    const c = s.charCodeAt(i);
-    if (c === quote) return i;
-    // Otherwise c is a backslash.
+    i = slash;
     scan.bodyAt = i;
     if (i + 1 >= s.length) return outOfInput(scan, s.length);
     const e = s.charCodeAt(i + 1);
@@ -105,6 +102,8 @@ function scanStringBody(scan: Scan, i: number, quote: number): number {
     } else {
       return FAIL;
     }
+    if (close >= 0 && close < i) close = s.indexOf(q, i);
+    slash = s.indexOf('\\', i);
   }
 }
 
