@@ -177,7 +177,8 @@ describe('cli baseline and ratchet', () => {
     const { status, stderr } = await run(['--ratchet', join(import.meta.dirname, '..', 'baseline.json')], { checks: () => productChecks(loadDeliberateDifferences(deliberateDifferencesFile)) });
     expect(stderr).toMatch(/^ratchet: ok \(\d+ baseline entries still pass\)\n$/);
     expect(status).toBe(0);
-  });
+    // The whole reference data, every check: a generous bound for a busy machine (not a speed test).
+  }, 180_000);
 });
 
 describe('cli with two data files of one name', () => {
