@@ -77,10 +77,10 @@ describe('ChatAstMapper', () => {
             if (appended.content !== undefined) expect(previous.content + appended.content).toBe(mapped.message.content);
             if (appended.reasoning !== undefined) expect((previous.reasoning_content ?? '') + appended.reasoning).toBe(mapped.message.reasoning_content ?? '');
             (mapped.message.tool_calls ?? []).forEach((call, i) => {
-              const gain = appended.args[i];
+              const gain = appended.args.get(i);
               if (gain !== undefined) expect((previous!.tool_calls?.[i]?.function.arguments ?? '') + gain).toBe(call.function.arguments);
             });
-            known += [appended.content, appended.reasoning, ...appended.args].filter((x) => x !== undefined).length;
+            known += [appended.content, appended.reasoning, ...appended.args.values()].filter((x) => x !== undefined).length;
           }
           previous = mapped.message;
         }

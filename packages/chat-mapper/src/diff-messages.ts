@@ -64,7 +64,7 @@ export function streamDeltas(prev: AssistantMessage, next: AssistantMessage, app
     // Names are sent whole (clients replace them), ids once.
     const name = now.function.name !== was.function.name && now.function.name !== '' ? now.function.name : undefined;
     if (now.function.name === '' && was.function.name !== '') reached = false;
-    const args = extension(was.function.arguments, now.function.arguments, appended?.args[index]);
+    const args = extension(was.function.arguments, now.function.arguments, appended?.args.get(index));
     if (args === undefined) reached = false;
     const id = (was.id ?? '') === '' && (now.id ?? '') !== '' ? now.id : undefined;
     if ((was.id ?? '') !== '' && was.id !== now.id) reached = false;

@@ -35,8 +35,8 @@ export interface AppendedText {
   readonly content: string | undefined;
   /** Appended to `reasoning_content`. */
   readonly reasoning: string | undefined;
-  /** Appended to each call's `arguments`, by index. */
-  readonly args: readonly (string | undefined)[];
+  /** Appended to the `arguments` of the calls this mapping changed, by index (the others are unchanged objects). */
+  readonly args: ReadonlyMap<number, string | undefined>;
 }
 
 /** A mapping, with what it appended to the previous one. */
@@ -308,10 +308,10 @@ class FoldRun {
         return g === undefined ? '' : g.text;
       };
       // Only calls this run changed need an entry: the others are the same objects as before.
-      const args: (string | undefined)[] = [];
+      const args = new Map<number, string | undefined>();
       const open = this.from.state.open;
-      if (open !== undefined && open.index >= 0) args[open.index] = '';
-      for (const [field, g] of this.gains) if (field !== 'content' && field !== 'reasoning') args[Number(field)] = g.text;
+      if (open !== undefined && open.index >= 0) args.set(open.index, '');
+      for (const [field, g] of this.gains) if (field !== 'content' && field !== 'reasoning') args.set(Number(field), g.text);
       appended = { content: gain('content'), reasoning: gain('reasoning'), args };
     }
     return { message, warnings: s.warnings.slice(), recovered: s.recovered.slice(), appended };

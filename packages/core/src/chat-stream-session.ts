@@ -75,7 +75,7 @@ export class ChatStreamSession {
       // A partial parse that failed stays failed however the output grows: all of the output
       // is content, and the chunk is what it adds.
       this.failed = { ...this.failed, content: this.failed.content + chunk };
-      return this.advance({ message: this.failed, appended: { content: chunk, reasoning: '', args: [] } });
+      return this.advance({ message: this.failed, appended: { content: chunk, reasoning: '', args: new Map() } });
     }
     const read = readChatOutput(this.reader, this.shift, true, this.tools);
     if (read.message.warnings?.some((w) => w.code === 'unparsed')) this.failed = read.message;

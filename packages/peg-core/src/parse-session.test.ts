@@ -71,6 +71,20 @@ describe('ParseSession', () => {
     expect(session.final()).toEqual(parse(chat, 'prompt: Hi <call>{"a": [1, 2]}</call>', { start: 8 }));
   });
 
+  it('reads again from the start when a long unfinished reading turns out wrong', () => {
+    // The first option reads a long block; only its last character shows it fails, and the
+    // second option then reads from the very start, far before what the session last read.
+    const a = arenaOf((p) => p.choice(p.sequence('<a>', p.tag('block', p.until('</a>')), '</a>!', p.end()), p.sequence(p.tag('text', p.until('$')), p.end())));
+    const text = `<a>${'long block '.repeat(400)}</a>?`;
+    const session = new ParseSession(a);
+    for (let at = 0; at < text.length; at += 7) {
+      session.append(text.slice(at, at + 7));
+      expect(session.partial()).toEqual(parse(a, session.input, { partial: true }));
+    }
+    expect(session.final()).toEqual(parse(a, text));
+    expect(session.final().nodes.map((n) => n.tag)).toEqual(['text']);
+  });
+
   it('reads a long value fed one character at a time like a whole parse', () => {
     const value = JSON.stringify({ code: 'x = "a\\\\b"\n'.repeat(300), list: Array.from({ length: 200 }, (_, i) => i) });
     const text = `Let me run it.<call>${value}</call><tool>run<p>${'line\n'.repeat(500)}</p></tool>`;

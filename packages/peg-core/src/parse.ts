@@ -506,6 +506,7 @@ function makeNode(st: State, tag: string, start: number, end: number, partial: b
 /** Appends `nodes` to `to` (natively, in slices small enough for the call stack). */
 function pushAll(to: AstNode[], nodes: readonly AstNode[]): void {
   if (nodes.length < 64) for (const n of nodes) to.push(n);
+  else if (nodes.length <= 8192) Array.prototype.push.apply(to, nodes as AstNode[]);
   else for (let i = 0; i < nodes.length; i += 8192) to.push(...nodes.slice(i, i + 8192));
 }
 
