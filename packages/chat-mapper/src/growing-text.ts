@@ -29,6 +29,8 @@ interface Progress {
   read: number;
   /** The output so far, without `held`. */
   out: string;
+  /** The length of `out` when it was last made flat. */
+  flatLength: number;
   /** Read text whose output waits for more (trailing whitespace, half a surrogate pair). */
   held: string;
   /** The whole output last returned. */
@@ -49,7 +51,20 @@ interface Progress {
   checkpoint: NormalizeCheckpoint;
 }
 
-const fresh = (): Progress => ({ read: 0, out: '', held: '', last: '', tail: '', tailBase: 0, started: false, depth: 0, inString: false, recent: '', python: false, checkpoint: { at: 0, inSingle: false, inDouble: false, out: '' } });
+/**
+ * Appends to a progress record's output. A string grown by many small appends is a deep tree
+ * of pieces (several times the memory of its text); it is made flat each time it has doubled,
+ * which copies each character about twice in all.
+ */
+function extend(p: Progress, add: string): void {
+  p.out += add;
+  if (p.out.length >= 2 * p.flatLength + 1024) {
+    p.out.charCodeAt(0);
+    p.flatLength = p.out.length;
+  }
+}
+
+const fresh = (): Progress => ({ read: 0, out: '', flatLength: 0, held: '', last: '', tail: '', tailBase: 0, started: false, depth: 0, inString: false, recent: '', python: false, checkpoint: { at: 0, inSingle: false, inDouble: false, out: '' } });
 
 const isHighSurrogate = (c: number): boolean => c >= 0xd800 && c <= 0xdbff;
 /** C isspace, as the reference trims reasoning. */
@@ -152,7 +167,7 @@ export class GrowingTexts {
     if (p === undefined) return this.done(node.text, previous);
     const add = this.newText(node, p.read);
     p.read = node.end - node.start;
-    p.out += add;
+    extend(p, add);
     p.last = p.out;
     return { text: p.out, appended: add };
   }
@@ -165,7 +180,7 @@ export class GrowingTexts {
     p.read = node.end - node.start;
     const body = trimTrailingSpace(s);
     p.held = s.slice(body.length);
-    p.out += body;
+    extend(p, body);
     p.last = p.out;
     return { text: p.out, appended: body };
   }
@@ -190,7 +205,7 @@ export class GrowingTexts {
     p.held = s.slice(s.length - hold);
     const half = p.held !== '' && isHighSurrogate(p.held.charCodeAt(0)) ? escapeBody(p.held) : '';
     const wasHalf = p.last.length > p.out.length;
-    p.out += body;
+    extend(p, body);
     const text = p.out + half;
     p.last = text;
     return { text, appended: wasHalf ? undefined : body + half };
@@ -220,7 +235,7 @@ export class GrowingTexts {
     const s = p.held + add;
     const body = trailing === 'trim' ? s.trimEnd() : s;
     p.held = s.slice(body.length);
-    p.out += body;
+    extend(p, body);
     p.last = p.out;
     return { text: p.out, appended: body };
   }

@@ -1,0 +1,13 @@
+import { readFileSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
+import { createChatParser } from '@autoparser/core';
+const SIZE = Number(process.env.SIZE ?? 131072);
+const line = 'The quick brown fox jumps over the lazy dog; Ünïcödé ✓ 😀 and <b>tags</b>.\n';
+const prose = line.repeat(Math.ceil(SIZE / line.length)).slice(0, SIZE);
+const parser = createChatParser(readFileSync('/work/shared/templates/Qwen-Qwen3-0.6B.jinja', 'utf8'), { messages: [{ role: 'user', content: 'Hi' }] });
+const output = `<think>\n${prose}</think>\n\nHi`;
+const t = performance.now();
+const session = parser.stream();
+for (let i = 0; i < output.length; i += 4) session.push(output.slice(i, i + 4));
+session.finish();
+console.log('stream', (performance.now() - t).toFixed(1), 'ms');
