@@ -79,9 +79,9 @@ describe('incremental streaming equals re-reading the whole output', () => {
         const { incremental, oracle } = streamBoth(parserFor(c), chunksOf(c.input, cuts));
         expect(incremental, c.id).toEqual(oracle);
       }),
-      { numRuns: 600 },
+      { numRuns: 400 },
     );
-  });
+  }, 120_000);
 
   it('every chat case fed one code point at a time', () => {
     for (const c of cases) {
@@ -94,7 +94,7 @@ describe('incremental streaming equals re-reading the whole output', () => {
       const { incremental, oracle } = streamBoth(parser, [...c.input]);
       expect(incremental, c.id).toEqual(oracle);
     }
-  });
+  }, 120_000);
 
   const tool = (name: string, properties: Record<string, unknown>): unknown => ({
     type: 'function',
@@ -110,6 +110,8 @@ describe('incremental streaming equals re-reading the whole output', () => {
   const prose = 'The quick brown fox: "quoted", back\\slash, {braces}, Ünïcödé 😀 None True <b>tags</b>.\n'.repeat(60);
   const long: readonly (readonly [string, string, ChatRequest])[] = [
     ['Qwen-Qwen3-0.6B', `<think>\n${prose}</think>\n\n${prose}`, request({ tools: null })],
+    // An end-of-turn marker written as text: held back while it may be one, dropped at the end.
+    ['Qwen-Qwen3-0.6B', `<think>\nHm.\n</think>\n\n${prose.slice(0, 900)}<|im_end|> not the end <|im_e${prose.slice(0, 300)}<|im_end|>\n`, request({ tools: null })],
     ['Qwen3-Coder', `Let me run it.\n<tool_call>\n<function=run>\n<parameter=code>\n${prose}\n</parameter>\n<parameter=n>\n3\n</parameter>\n</function>\n</tool_call>\n<tool_call>\n<function=run>\n<parameter=code>\n${prose}`, request({})],
     ['NousResearch-Hermes-2-Pro-Llama-3-8B-tool_use', `<tool_call>\n{"name": "run", "arguments": {"code": ${JSON.stringify(prose)}, "n": 1}}\n</tool_call>\n<tool_call>\n{"name": "run", "arguments": {"code": ${JSON.stringify(prose).slice(0, 2000)}`, request({})],
     ['NousResearch-Hermes-2-Pro-Llama-3-8B-tool_use', `<tool_call>\n{'name': 'run', 'arguments': {'code': ${JSON.stringify(prose.slice(0, 1500)).replaceAll('"', "'")}, 'n': None}}\n</tool_call>`, request({})],
