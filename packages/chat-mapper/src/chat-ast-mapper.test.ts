@@ -91,7 +91,7 @@ describe('ChatAstMapper', () => {
     );
     // The gains are known most of the time (otherwise deltas compare whole fields).
     expect(known).toBeGreaterThan(1000);
-  });
+  }, 60_000);
 
   it('maps a tree that does not continue the previous one from the start', () => {
     const mapper = new ChatAstMapper();

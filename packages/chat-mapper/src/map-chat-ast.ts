@@ -51,8 +51,11 @@ interface OpenCall {
   pending: boolean;
   /** Its index among the message's calls once listed (-1 before). */
   index: number;
-  /** Its arguments are a whole JSON value the parser finished (no brace left to close). */
-  whole: boolean;
+  /**
+   * Open braces of its arguments (outside strings), followed as they are written, so the
+   * close needs no count over a long text; `undefined` when a write was not followed.
+   */
+  depth: number | undefined;
 }
 
 /** The mapper's state between two nodes. Strings are immutable, so a copy is cheap. */
@@ -101,7 +104,7 @@ function copyState(s: FoldState): FoldState {
       was.id === undefined
         ? { type: 'function', function: { name: was.function.name, arguments: was.function.arguments } }
         : { type: 'function', id: was.id, function: { name: was.function.name, arguments: was.function.arguments } };
-    open = { call, pending: s.open.pending, index: s.open.index, whole: s.open.whole };
+    open = { call, pending: s.open.pending, index: s.open.index, depth: s.open.depth };
   }
   return {
     content: s.content,
@@ -356,7 +359,6 @@ class FoldRun {
    */
   private writeTarget(text: string, node: AstNode, same: string | undefined, whole: string, replaced: boolean): void {
     const open = this.s.open;
-    if (open !== undefined) open.whole = false;
     if (open && open.call.function.name !== '') {
       const wasEmpty = open.call.function.arguments === '';
       open.call.function.arguments = text;
@@ -393,7 +395,7 @@ class FoldRun {
         return;
       }
       case CHAT_TAGS.toolOpen:
-        s.open = { call: { type: 'function', function: { name: '', arguments: '' } }, pending: true, index: -1, whole: false };
+        s.open = { call: { type: 'function', function: { name: '', arguments: '' } }, pending: true, index: -1, depth: 0 };
         s.argCount = 0;
         s.buffer = '';
         s.quotePending = false;
@@ -430,6 +432,7 @@ class FoldRun {
         const converted = valueTreeArguments(node);
         if (converted !== undefined) {
           this.writeTarget(converted, node, undefined, converted, true);
+          open.depth = undefined;
           break;
         }
         // Inside an unfinished object, trailing whitespace is part of the value (`{"a": `);
@@ -438,7 +441,8 @@ class FoldRun {
         const grown = this.texts.normalized(`${key}#json`, node, inside ? 'keep' : 'trim');
         if (this.texts.startsWith(node, '{')) {
           this.writeTarget(grown.text, node, grown.appended, grown.text, true);
-          open.whole = !node.partial;
+          // A finished value is balanced; an unfinished one's braces are counted at the close.
+          open.depth = node.partial ? undefined : 0;
         }
         break;
       }
@@ -448,7 +452,10 @@ class FoldRun {
         const decoded = this.texts.decoded(`${key}#decoded`, node).text.trimStart();
         const text = node.partial && braceDepth(decoded) > 0 ? decoded : decoded.trimEnd();
         const normalized = normalizeQuotes(text);
-        if (text.startsWith('{')) this.writeTarget(normalized, node, undefined, normalized, true);
+        if (text.startsWith('{')) {
+          this.writeTarget(normalized, node, undefined, normalized, true);
+          open.depth = undefined;
+        }
         // The parser only saw a string that starts like an object; say when it is none.
         if (!node.partial && !isJsonText(normalized)) {
           s.warnings.push(`tool arguments at offset ${node.start} are a string that does not decode to JSON`);
@@ -467,6 +474,7 @@ class FoldRun {
         s.verbatim = node.tag === CHAT_TAGS.toolKwargName;
         const spacing = s.verbatim ? 'python' : 'compact';
         this.appendTarget(`${first ? '{' : ''}${argumentKey(name, s.argCount === 0, spacing)}`, node, undefined);
+        if (first && open.depth !== undefined) open.depth++;
         s.argCount++;
         break;
       }
@@ -484,6 +492,8 @@ class FoldRun {
         if (node.end > node.start) {
           const grown = this.texts.normalized(key, node, 'trim');
           this.appendTarget(grown.text, node, grown.appended);
+          // A finished value is balanced; an unfinished one's braces are counted at the close.
+          if (node.partial) open.depth = undefined;
         }
         break;
       case CHAT_TAGS.toolArgJsonString: {
@@ -493,6 +503,7 @@ class FoldRun {
         const decoded = encodedContainer(literal);
         if (decoded === undefined) s.warnings.push(`a tool argument at offset ${node.start} is a string that does not decode to a JSON object or array`);
         this.appendTarget(decoded ?? literal, node, undefined);
+        if (node.partial) open.depth = undefined;
         break;
       }
       case CHAT_TAGS.toolCode: {
@@ -500,6 +511,7 @@ class FoldRun {
         const grown = this.texts.escaped(key, node, false);
         const text = `{"code":"${grown.text}`;
         this.writeTarget(text, node, grown.appended, text, true);
+        open.depth = 1;
         s.quotePending = true;
         break;
       }
@@ -519,7 +531,7 @@ class FoldRun {
         let closing = s.quotePending ? '"' : '';
         s.quotePending = false;
         if (call.function.arguments === '' && closing === '') closing = '{}';
-        else if (!open.whole) for (let d = braceDepth(call.function.arguments + closing); d > 0; d--) closing += '}';
+        else for (let d = open.depth ?? braceDepth(call.function.arguments + closing); d > 0; d--) closing += '}';
         if (closing !== '') this.appendTarget(closing, node, undefined);
         if (open.pending && call.function.name !== '') open.index = s.calls.push(call) - 1;
         s.open = undefined;
