@@ -129,7 +129,7 @@ const registry = new Map<string, BoundedCache<unknown, unknown>>();
  */
 export function sharedCache<K, V>(spec: CacheSpec): BoundedCache<K, V> {
   const cache = new BoundedCache<K, V>(spec);
-  registry.set(spec.name, cache as BoundedCache<unknown, unknown>);
+  registry.set(spec.name, cache);
   return cache;
 }
 
