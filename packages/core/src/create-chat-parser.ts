@@ -142,7 +142,7 @@ export function createChatParser(templateSource: string, request: ChatRequest, o
     generationPrompt: baseGenerationPrompt(templateSource, params, generationPrompt, plugins),
   }, { templateSource, plugins });
   warnings.push(...generated.warnings);
-  const endOfTurn = request.strict === true ? '' : endOfTurnMarker(templateSource, analysis, plugins);
+  const endOfTurn = request.strict === true ? '' : endOfTurnMarker(templateSource, plugins);
   const parseOutput = (output: string, partial: boolean): ParsedMessage =>
     parseChatOutput(generated.arena, generationPrompt, output, partial, { tools, endOfTurn });
   return {

@@ -1,11 +1,11 @@
-import type { TemplateAnalysis } from '@autoparser/template-analyzer';
+import { cacheKey, pluginKey, sharedCache } from '@autoparser/jinja';
 import type { WorkaroundPlugin } from '@autoparser/workarounds';
 import { renderPrompt } from './default-plugins.js';
 
 const PROBE = 'AUTOPARSER_END_OF_TURN_MARKER_PROBE';
 
-// One probe per analysis (analyses are cached per source and plugins).
-const cache = new WeakMap<TemplateAnalysis, string>();
+// The plugins that apply are part of the key: their render hooks change the render.
+const cache = sharedCache<string, string>({ name: 'end-of-turn-markers', key: 'plugins that apply (identities) + template source' });
 
 /**
  * The marker a template writes right after an assistant turn's content (`<|im_end|>`,
@@ -13,10 +13,11 @@ const cache = new WeakMap<TemplateAnalysis, string>();
  * writes nothing there, or more than one token-like run (no whitespace inside), so only a
  * single end-of-turn token is ever taken for one.
  */
-export function endOfTurnMarker(source: string, analysis: TemplateAnalysis, plugins: readonly WorkaroundPlugin[]): string {
-  const known = cache.get(analysis);
-  if (known !== undefined) return known;
-  let marker = '';
+export function endOfTurnMarker(source: string, plugins: readonly WorkaroundPlugin[]): string {
+  return cache.getOrCreate(cacheKey(pluginKey(plugins, source), source), () => probe(source, plugins));
+}
+
+function probe(source: string, plugins: readonly WorkaroundPlugin[]): string {
   try {
     const { prompt } = renderPrompt(
       source,
@@ -25,10 +26,9 @@ export function endOfTurnMarker(source: string, analysis: TemplateAnalysis, plug
     );
     const at = prompt.lastIndexOf(PROBE);
     const tail = at < 0 ? '' : prompt.slice(at + PROBE.length).trim();
-    if (tail !== '' && !/\s/u.test(tail)) marker = tail;
+    return tail !== '' && !/\s/u.test(tail) ? tail : '';
   } catch {
     // A template that cannot render the probe has no marker we can know.
+    return '';
   }
-  cache.set(analysis, marker);
-  return marker;
 }

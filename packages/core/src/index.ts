@@ -29,6 +29,8 @@ export type { PluginOptions } from './default-plugins.js';
 export { assertPlugin, builtinPlugins, pluginsFromModule } from '@autoparser/workarounds';
 export type { WorkaroundPlugin } from '@autoparser/workarounds';
 export { responseSchema } from './response-schema.js';
+export { cacheStats, clearCaches } from '@autoparser/jinja';
+export type { CacheStats } from '@autoparser/jinja';
 export { mayBeString } from './may-be-string.js';
 export { checkTemplate } from './self-check/check-template.js';
 export type { SelfCheckReport, SelfCheckScenario } from './self-check/check-template.js';

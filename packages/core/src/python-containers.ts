@@ -1,16 +1,15 @@
 import type { ChatBuilder } from '@autoparser/chat-mapper';
 import type { JsonValue, Parser } from '@autoparser/peg-core';
 import { isJsonObject } from '@autoparser/chat-mapper';
-import { pluginKey } from '@autoparser/jinja';
+import { cacheKey, pluginKey, sharedCache } from '@autoparser/jinja';
 import { builtinPlugins, type WorkaroundPlugin } from '@autoparser/workarounds';
 import { renderPrompt } from './default-plugins.js';
 
 const PROBE_ARGS = { probe_arg: { probe_key: 'probe_value' } };
 const PYTHON_DICT = "{'probe_key': 'probe_value'}";
 
-// By source, then by the plugins that apply to it (their render hooks change the render).
-const cache = new Map<string, Map<string, boolean>>();
-const CACHE_LIMIT = 64;
+// The plugins that apply are part of the key: their render hooks change the render.
+const cache = sharedCache<string, boolean>({ name: 'python-containers', key: 'plugins that apply (identities) + template source' });
 
 function probe(source: string, plugins: readonly WorkaroundPlugin[] | undefined): boolean {
   try {
@@ -48,18 +47,7 @@ function probe(source: string, plugins: readonly WorkaroundPlugin[] | undefined)
  * hooks of `plugins`, default the built-ins); cached per source and applying plugins.
  */
 export function rendersPythonContainers(source: string, plugins?: readonly WorkaroundPlugin[]): boolean {
-  const key = pluginKey(plugins ?? builtinPlugins, source);
-  let bySource = cache.get(source);
-  let found = bySource?.get(key);
-  if (found === undefined) {
-    found = probe(source, plugins);
-    if (bySource === undefined) {
-      if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value ?? '');
-      cache.set(source, (bySource = new Map<string, boolean>()));
-    }
-    bySource.set(key, found);
-  }
-  return found;
+  return cache.getOrCreate(cacheKey(pluginKey(plugins ?? builtinPlugins, source), source), () => probe(source, plugins));
 }
 
 /** Whether a value of this JSON schema can be an object or an array (a schema without a type can). */

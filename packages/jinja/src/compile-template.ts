@@ -9,6 +9,7 @@
  */
 import { parse, tokenize } from '@huggingface/jinja';
 import { asNode, type AnyNode } from './ast-nodes.js';
+import { sharedCache } from './bounded-cache.js';
 import { TemplateRenderError } from './errors.js';
 import { locateSyntaxError } from './locate-syntax-error.js';
 import { locateNodes, type NodePositions } from './node-positions.js';
@@ -23,8 +24,7 @@ export interface CompiledTemplate {
   readonly positions: NodePositions;
 }
 
-const CACHE_SIZE = 64;
-const cache = new Map<string, CompiledTemplate>();
+const cache = sharedCache<string, CompiledTemplate>({ name: 'compiled-templates', key: 'template source' });
 
 /** Compiles `source`, or throws a `'syntax'` {@link TemplateRenderError} naming the failing tag. */
 export function compileTemplate(source: string): CompiledTemplate {
@@ -44,10 +44,6 @@ export function compileTemplate(source: string): CompiledTemplate {
   }
   const body = program.body.map((node) => asNode(node));
   const compiled: CompiledTemplate = { body, positions: locateNodes(body, scanTags(normalized)) };
-  if (cache.size >= CACHE_SIZE) {
-    const oldest = cache.keys().next();
-    if (!oldest.done) cache.delete(oldest.value);
-  }
   cache.set(source, compiled);
   return compiled;
 }

@@ -37,3 +37,5 @@ export type { ReasoningTagPair, RenderHooks, RenderJson, RenderMessage, RenderPl
 export { applyRenderHooks } from './apply-render-hooks.js';
 export type { RenderPatched } from './apply-render-hooks.js';
 export { pluginKey } from './plugin-key.js';
+export { BoundedCache, cacheKey, cacheStats, clearCaches, DEFAULT_CACHE_LIMIT, sharedCache } from './bounded-cache.js';
+export type { CacheSpec, CacheStats } from './bounded-cache.js';

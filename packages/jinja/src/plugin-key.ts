@@ -1,19 +1,20 @@
+import { cacheKey, sharedCache } from './bounded-cache.js';
 import type { RenderPlugin } from './render-plugin.js';
 
-// Plugins are plain objects: their identity, not their name, says which code ran.
+// Plugins are plain objects: their identity, not their name, says which code ran. Lists get
+// numbers the same way, for the memo below.
 const ids = new WeakMap<object, number>();
 let nextId = 1;
 
-function idOf(plugin: object): number {
-  let id = ids.get(plugin);
-  if (id === undefined) ids.set(plugin, (id = nextId++));
+function idOf(value: object): number {
+  let id = ids.get(value);
+  if (id === undefined) ids.set(value, (id = nextId++));
   return id;
 }
 
-// Keys per plugin list and source: lists are long-lived (the built-ins), and a source string
-// looked up again hashes for free, so a repeat costs one map lookup instead of every `matches`.
-const MEMO_SOURCES = 64;
-const memo = new WeakMap<readonly RenderPlugin[], Map<string, string>>();
+// Keys per plugin list and source: lists are long-lived (the built-ins), so a repeat costs
+// one lookup instead of every `matches`.
+const memo = sharedCache<string, string>({ name: 'plugin-keys', key: 'plugin list identity + template source' });
 
 /**
  * A cache key for the plugins that apply to `source`: the identities of the matching
@@ -22,17 +23,9 @@ const memo = new WeakMap<readonly RenderPlugin[], Map<string, string>>();
  * counts as matching (the caller reports the error when it runs the plugin).
  */
 export function pluginKey(plugins: readonly RenderPlugin[], source: string): string {
-  let known = memo.get(plugins);
-  const hit = known?.get(source);
-  if (hit !== undefined) return hit;
-  const key = computeKey(plugins, source);
   // A list that changes after use (a mutable array) would make a memo stale: only frozen lists are memoised.
-  if (Object.isFrozen(plugins)) {
-    if (known === undefined) memo.set(plugins, (known = new Map<string, string>()));
-    if (known.size >= MEMO_SOURCES) known.delete(known.keys().next().value!);
-    known.set(source, key);
-  }
-  return key;
+  if (!Object.isFrozen(plugins)) return computeKey(plugins, source);
+  return memo.getOrCreate(cacheKey(idOf(plugins), source), () => computeKey(plugins, source));
 }
 
 function computeKey(plugins: readonly RenderPlugin[], source: string): string {

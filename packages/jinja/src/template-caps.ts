@@ -6,6 +6,7 @@
  * @internal
  */
 import type { MessageShaping } from './chat-messages.js';
+import { sharedCache } from './bounded-cache.js';
 import { TemplateRenderError } from './errors.js';
 import type { JsonValue } from './render-params.js';
 import { runJinja } from './render-jinja.js';
@@ -14,8 +15,7 @@ import { fromJson, type Value } from './values.js';
 /** Probe renders are small; a template that needs more than this is treated as failing. */
 const PROBE_LIMITS = { timeoutMs: 2_000, maxSteps: 1_000_000 };
 const PROBE_TIME = new Date(Date.UTC(2025, 0, 1));
-const CACHE_SIZE = 64;
-const cache = new Map<string, Omit<MessageShaping, 'developerAsSystem'>>();
+const cache = sharedCache<string, Omit<MessageShaping, 'developerAsSystem'>>({ name: 'template-caps', key: 'template source (after render patches)' });
 
 type Outcome = { readonly ok: true; readonly text: string } | { readonly ok: false; readonly raised: boolean };
 
@@ -86,10 +86,6 @@ export function detectTemplateCaps(source: string): Omit<MessageShaping, 'develo
     systemRole: system.ok ? system.text.includes('Probe system message') : !system.raised,
     objectArguments: objectArguments(source),
   };
-  if (cache.size >= CACHE_SIZE) {
-    const oldest = cache.keys().next();
-    if (!oldest.done) cache.delete(oldest.value);
-  }
   cache.set(source, caps);
   return caps;
 }

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createChatParser } from '@autoparser/core';
 import { analyzeTemplate } from '@autoparser/template-analyzer';
 import { describe, expect, it } from 'vitest';
@@ -8,11 +8,22 @@ import { DEFAULT_REQUEST } from './read-request.js';
 /** The shared template collection beside the repository, where the bundled copies come from. */
 const SHARED = new URL('../../../../../shared/templates/', import.meta.url);
 const ORIGIN = readFileSync(new URL('../../templates/ORIGIN.md', import.meta.url), 'utf8');
+/** Where the repository keeps chat templates the apps ship. */
+const DIRS = [new URL('../../templates/', import.meta.url), new URL('../../../cli/examples/', import.meta.url)];
 
 describe('bundled templates', () => {
   it('opens with Qwen3-Coder and bundles a handful of real templates', () => {
     expect(BUNDLED_TEMPLATES[0]?.name).toBe('Qwen3-Coder');
     expect(BUNDLED_TEMPLATES.length).toBeGreaterThanOrEqual(5);
+  });
+
+  it('bundles the CLI example itself: the repository holds one copy of each template', () => {
+    const cliExample = readFileSync(new URL('Qwen3-Coder.jinja', DIRS[1]), 'utf8');
+    expect(BUNDLED_TEMPLATES.find((t) => t.name === 'Qwen3-Coder')?.source).toBe(cliExample);
+    const files = DIRS.flatMap((dir) => readdirSync(dir).filter((f) => f.endsWith('.jinja')).map((f) => ({ f, text: readFileSync(new URL(f, dir), 'utf8') })));
+    expect(new Set(files.map((x) => x.f)).size, 'a file name in both folders').toBe(files.length);
+    expect(new Set(files.map((x) => x.text)).size, 'the same template twice').toBe(files.length);
+    expect(files.map((x) => x.f.slice(0, -'.jinja'.length)).sort()).toEqual(BUNDLED_TEMPLATES.map((t) => t.name).sort());
   });
 
   it.each(BUNDLED_TEMPLATES.map((t) => [t.name, t] as const))('%s is a byte-exact copy named in ORIGIN.md', (name, template) => {

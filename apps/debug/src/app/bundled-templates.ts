@@ -4,7 +4,7 @@ export interface ExampleOutput {
   readonly output: string;
 }
 
-/** A real chat template shipped with the debugger (see `templates/ORIGIN.md`). */
+/** A real chat template shipped with the debugger (see `templates/ORIGIN.md`; Qwen3-Coder is the CLI's example). */
 export interface BundledTemplate {
   /** The file name without `.jinja`. */
   readonly name: string;
@@ -14,8 +14,13 @@ export interface BundledTemplate {
   readonly examples: readonly ExampleOutput[];
 }
 
-// Vite inlines the files at build time, so the app needs no server to read them.
-const SOURCES = import.meta.glob<string>('../../templates/*.jinja', { query: '?raw', import: 'default', eager: true });
+// Vite inlines the files at build time, so the app needs no server to read them. The CLI's
+// example template is read where it lives: one copy in the repository.
+const SOURCES = import.meta.glob<string>(['../../templates/*.jinja', '../../../cli/examples/*.jinja'], {
+  query: '?raw',
+  import: 'default',
+  eager: true,
+});
 const EXAMPLES = import.meta.glob<unknown>('../../templates/*.examples.json', { import: 'default', eager: true });
 
 const baseName = (path: string, suffix: string): string => (path.split('/').pop() ?? path).slice(0, -suffix.length);

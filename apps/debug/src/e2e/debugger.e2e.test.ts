@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -6,8 +6,8 @@ import { useDebugger } from './open-debugger.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const SCREENSHOT = join(here, '../../.artifacts/debugger.png');
-/** What Qwen3-Coder writes for a get_weather call (as apps/cli/examples/get-weather.output.txt). */
-const TOOL_CALL_OUTPUT = 'Let me check the forecast.\n<tool_call>\n<function=get_weather>\n<parameter=location>\nParis\n</parameter>\n<parameter=days>\n3\n</parameter>\n</function>\n</tool_call>';
+/** What Qwen3-Coder writes for a get_weather call: the CLI's example output. */
+const TOOL_CALL_OUTPUT = readFileSync(join(here, '../../../cli/examples/get-weather.output.txt'), 'utf8');
 
 /** The loaded page; throws why there is none (no Chromium, no build…), failing the test. */
 const page = useDebugger({ port: 0 });

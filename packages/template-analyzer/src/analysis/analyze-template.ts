@@ -1,9 +1,8 @@
 import type { TemplateAnalysis } from './analysis-types.js';
 import { createEmptyAnalysis } from './empty-analysis.js';
 import { applyAnalysisPatches } from '../plugins/apply-analysis-patches.js';
-import { pluginKey } from '@autoparser/jinja';
+import { cacheKey, pluginKey, sharedCache } from '@autoparser/jinja';
 import type { TemplatePlugin } from '../plugins/template-plugin.js';
-import { AnalysisCache } from './analysis-cache.js';
 import { probeCapabilities } from './capabilities.js';
 import { TraceRecorder, type AnalysisTrace } from './analysis-trace.js';
 import { analyzeContent } from './content-analysis.js';
@@ -33,15 +32,21 @@ export interface AnalyzeTemplateOptions {
   readonly cache?: boolean;
 }
 
-// One cache for the default renderer, one per custom renderer (its renders may differ).
-const defaultCache = new AnalysisCache();
-const rendererCaches = new WeakMap<ProbeRenderer, AnalysisCache>();
+const cache = sharedCache<string, TemplateAnalysis>({
+  name: 'analysis',
+  key: 'renderer identity + plugins that apply (identities) + template source',
+  limit: 256,
+});
 
-function cacheFor(renderer: ProbeRenderer | undefined): AnalysisCache {
-  if (renderer === undefined) return defaultCache;
-  let cache = rendererCaches.get(renderer);
-  if (!cache) rendererCaches.set(renderer, (cache = new AnalysisCache()));
-  return cache;
+// A custom renderer's renders may differ from the default's: its identity is part of the key.
+const rendererIds = new WeakMap<ProbeRenderer, number>();
+let nextRendererId = 1;
+
+function rendererKey(renderer: ProbeRenderer | undefined): number {
+  if (renderer === undefined) return 0;
+  let id = rendererIds.get(renderer);
+  if (id === undefined) rendererIds.set(renderer, (id = nextRendererId++));
+  return id;
 }
 
 function deepFreeze<T>(value: T): T {
@@ -62,7 +67,8 @@ function describe(error: unknown): string {
  * outputs (phases R1–R3, C1, T1–T7, A1–A2), then running the plugins' analysis patches. Never
  * throws on a bad template: a phase that fails is skipped with a warning naming it, and a
  * template that does not render at all gives a content-only analysis. The result is
- * plain, frozen data, cached per template source.
+ * plain, frozen data, cached per template source, renderer and plugins that apply (the
+ * `analysis` cache of `@autoparser/jinja`'s `cacheStats`).
  *
  * @example
  * const analysis = analyzeTemplate(source);
@@ -71,22 +77,16 @@ function describe(error: unknown): string {
 export function analyzeTemplate(source: string, options: AnalyzeTemplateOptions = {}): TemplateAnalysis {
   if (typeof source !== 'string') throw new TypeError('analyzeTemplate: the template source must be a string');
   const plugins = options.plugins ?? [];
-  const useCache = options.cache ?? true;
-  const cache = cacheFor(options.renderer);
+  const run = (): TemplateAnalysis => deepFreeze(runAnalysis(source, options.renderer ?? createTemplateRenderer(plugins), plugins));
+  if (options.cache === false) return run();
   // The key covers the plugins that apply (by identity), so two lists running the same code share it.
-  let key = '';
-  if (useCache) {
-    try {
-      key = pluginKey(plugins, source);
-    } catch {
-      key = '';
-    }
-    const hit = cache.get(source, key);
-    if (hit) return hit;
+  let applying = '';
+  try {
+    applying = pluginKey(plugins, source);
+  } catch {
+    applying = '';
   }
-  const analysis = deepFreeze(runAnalysis(source, options.renderer ?? createTemplateRenderer(plugins), plugins));
-  if (useCache) cache.set(source, key, analysis);
-  return analysis;
+  return cache.getOrCreate(cacheKey(rendererKey(options.renderer), applying, source), run);
 }
 
 /**

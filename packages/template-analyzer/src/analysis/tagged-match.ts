@@ -1,3 +1,4 @@
+import { sharedCache } from '@autoparser/jinja';
 import { PegBuilder, parse, visitAst, type Arena, type Parser } from '@autoparser/peg-core';
 
 /** The result of a tagged match: whether it matched, and the text of each tag. */
@@ -11,7 +12,7 @@ export interface TaggedMatch {
 /** Builds a pattern with the combinators of `p` plus `marker`. */
 export type PatternBuilder = (p: PegBuilder, marker: () => Parser) => Parser;
 
-const cache = new Map<string, Arena>();
+const cache = sharedCache<string, Arena>({ name: 'tagged-match-arenas', key: 'pattern name with the strings it closes over', limit: 512 });
 
 /**
  * A `<…>` or `[…]` marker: an opener, anything up to the first matching closer, the
@@ -22,14 +23,10 @@ function markerOf(p: PegBuilder): Parser {
 }
 
 function compile(key: string, build: PatternBuilder): Arena {
-  let arena = cache.get(key);
-  if (!arena) {
+  return cache.getOrCreate(key, () => {
     const p = new PegBuilder();
-    arena = p.build(build(p, () => markerOf(p)));
-    if (cache.size > 512) cache.clear();
-    cache.set(key, arena);
-  }
-  return arena;
+    return p.build(build(p, () => markerOf(p)));
+  });
 }
 
 function collect(input: string, arena: Arena, start: number): TaggedMatch | undefined {

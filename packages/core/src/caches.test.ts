@@ -1,0 +1,50 @@
+// The caches as a user sees them: through core's entry point and the README's table.
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { cacheStats, clearCaches, createChatParser, type CacheStats, type ChatRequest } from './index.js';
+import { sharedTemplate } from './test-templates.js';
+
+const request: ChatRequest = {
+  messages: [{ role: 'user', content: 'Weather in Paris?' }],
+  tools: [
+    {
+      type: 'function',
+      function: { name: 'get_weather', parameters: { type: 'object', properties: { location: { type: 'object' } }, required: ['location'] } },
+    },
+  ],
+};
+
+const stats = (name: string): CacheStats | undefined => cacheStats().find((c) => c.name === name);
+
+describe('caches', () => {
+  it('analyse a template once for repeated createChatParser calls, and probe it once', () => {
+    const template = sharedTemplate('Qwen3-Coder');
+    clearCaches();
+    const parsers = [1, 2, 3].map(() => createChatParser(template, request));
+    expect(new Set(parsers.map((p) => p.grammar)).size).toBe(1);
+    expect(stats('analysis')).toMatchObject({ misses: 1, hits: 2, size: 1 });
+    expect(stats('end-of-turn-markers')).toMatchObject({ misses: 1, hits: 2, size: 1 });
+    expect(stats('python-containers')).toMatchObject({ misses: 1, size: 1 });
+  });
+
+  it('keep the analyses of different templates apart, and forget them on clearCaches', () => {
+    clearCaches();
+    const a = createChatParser(sharedTemplate('Qwen3-Coder'), request);
+    const b = createChatParser(sharedTemplate('Qwen-Qwen3-0.6B'), request);
+    expect(a.grammar).not.toBe(b.grammar);
+    expect(stats('analysis')).toMatchObject({ misses: 2, hits: 0, size: 2 });
+    clearCaches();
+    expect(cacheStats().every((c) => c.size === 0 && c.hits === 0 && c.misses === 0)).toBe(true);
+  });
+
+  it('are exactly the ones the README lists, with their keys and limits', () => {
+    createChatParser(sharedTemplate('Qwen3-Coder'), request);
+    const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+    const section = readme.slice(readme.indexOf('### Caches'), readme.indexOf('### Feedback script'));
+    const rows = [...section.matchAll(/^\| `([\w-]+)` \| [^|]+ \| ([^|]+) \| (\d+) \|$/gmu)].map((m) => [m[1], m[2]?.trim(), Number(m[3])]);
+    const live = cacheStats().map((c) => [c.name, c.key, c.limit]);
+    expect(rows.length).toBeGreaterThan(0);
+    expect(new Set(rows.map((r) => r[0])).size).toBe(rows.length);
+    expect([...live].sort()).toEqual([...rows].sort());
+  });
+});
