@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { packageSnippets } from '@autoparser/doc-snippets';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { publishablePackages } from './publishable.js';
-import { installTarballs, packAll, run, start } from './user-project.js';
+import { installTarballs, packAll, run, start, type PackedPackage } from './user-project.js';
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
 const { packageManager } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { packageManager: string };
@@ -19,7 +19,7 @@ const EXAMPLES = ['Qwen3-Coder.jinja', 'get-weather.request.json', 'get-weather.
 
 let scratch = '';
 let project = '';
-let tarballs: string[] = [];
+let packed: PackedPackage[] = [];
 
 /** `npx autoparser …` in the user's project; `--no` so npx never fetches one from the registry. */
 const autoparser = (args: readonly string[]) => run('npx', ['--no', 'autoparser', ...args], project);
@@ -28,8 +28,8 @@ beforeAll(() => {
   scratch = mkdtempSync(join(tmpdir(), 'autoparser-pack-'));
   project = join(scratch, 'project');
   mkdirSync(project);
-  tarballs = packAll(packages, join(scratch, 'tarballs'), packageManager);
-  installTarballs(project, tarballs);
+  packed = packAll(packages, join(scratch, 'tarballs'), packageManager);
+  installTarballs(project, packed.map((p) => p.tarball));
   for (const file of EXAMPLES) copyFileSync(join(root, 'apps/cli/examples', file), join(project, file));
 }, 240_000);
 
@@ -42,8 +42,24 @@ describe('the packed packages', () => {
     expect(packages.map((p) => p.name)).toEqual(expect.arrayContaining(['@autoparser/core', '@autoparser/cli']));
     // Turbo builds only this check's dependencies before it: a package missing here would be packed unbuilt.
     for (const pkg of packages) expect(own.devDependencies, pkg.name).toHaveProperty([pkg.name]);
-    expect(tarballs).toHaveLength(packages.length);
+    expect(packed.map((p) => p.name)).toEqual(packages.map((p) => p.name));
   });
+
+  // Both read the tarball itself, i.e. exactly what would be published.
+  const tool = (name: string) => join(root, 'tools/pack-check/node_modules/.bin', name);
+  const tarballOf = (name: string) => packed.find((p) => p.name === name)?.tarball ?? `(no tarball for ${name})`;
+  for (const pkg of packages) {
+    it(`${pkg.name}: publint --strict finds nothing`, () => {
+      const { status, stdout, stderr } = run(tool('publint'), ['run', tarballOf(pkg.name), '--strict'], root, process.env);
+      expect(status, `${stdout}${stderr}`).toBe(0);
+      expect(stdout).toContain('All good!');
+    });
+
+    it(`${pkg.name}: are the types wrong? no (ESM-only profile)`, () => {
+      const { status, stdout, stderr } = run(tool('attw'), ['--profile', 'esm-only', '--format', 'ascii', tarballOf(pkg.name)], root, process.env);
+      expect(status, `${stdout}${stderr}`).toBe(0);
+    });
+  }
 
   it('installs them alone: no workspace-only package is needed', () => {
     const installed = readdirSync(join(project, 'node_modules/@autoparser')).sort();

@@ -33,17 +33,28 @@ export function run(command: string, args: readonly string[], cwd: string, env: 
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
-/** `pnpm pack`s each package into `into` (workspace ranges become versions) and returns the tarballs. */
-export function packAll(packages: readonly PublishablePackage[], into: string, pnpmSpec: string): string[] {
-  mkdirSync(into, { recursive: true });
-  for (const pkg of packages) {
-    const packed = run('npx', ['--yes', pnpmSpec, 'pack', '--pack-destination', into], pkg.dir, process.env);
+/** A package's tarball. */
+export interface PackedPackage {
+  /** The package's npm name. */
+  readonly name: string;
+  /** The `.tgz` file, absolute. */
+  readonly tarball: string;
+}
+
+/**
+ * `pnpm pack`s each package into a folder of its own under `into` (workspace ranges become
+ * versions), so each tarball is known by its package.
+ */
+export function packAll(packages: readonly PublishablePackage[], into: string, pnpmSpec: string): PackedPackage[] {
+  return packages.map((pkg) => {
+    const folder = join(into, pkg.path.replace('/', '-'));
+    mkdirSync(folder, { recursive: true });
+    const packed = run('npx', ['--yes', pnpmSpec, 'pack', '--pack-destination', folder], pkg.dir, process.env);
     if (packed.status !== 0) throw new Error(`pnpm pack failed for ${pkg.name} (${pkg.path}):\n${packed.stderr}${packed.stdout}`);
-  }
-  return readdirSync(into)
-    .filter((file) => file.endsWith('.tgz'))
-    .sort()
-    .map((file) => join(into, file));
+    const files = readdirSync(folder).filter((file) => file.endsWith('.tgz'));
+    if (files.length !== 1) throw new Error(`pnpm pack left ${files.length} tarballs for ${pkg.name} in ${folder}`);
+    return { name: pkg.name, tarball: join(folder, files[0] ?? '') };
+  });
 }
 
 /**
