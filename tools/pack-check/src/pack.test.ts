@@ -45,6 +45,18 @@ describe('the packed packages', () => {
     expect(packed.map((p) => p.name)).toEqual(packages.map((p) => p.name));
   });
 
+  it('installs manifests that say what each package is', () => {
+    for (const pkg of packages) {
+      const manifest = JSON.parse(readFileSync(join(project, 'node_modules', pkg.name, 'package.json'), 'utf8')) as Record<string, unknown>;
+      expect(typeof manifest.description, pkg.name).toBe('string');
+      expect(manifest.license, pkg.name).toBe('MIT');
+      expect(Array.isArray(manifest.keywords) && manifest.keywords.length > 0, `${pkg.name} keywords`).toBe(true);
+      expect(manifest.private, pkg.name).toBeUndefined();
+      // pnpm pack must have replaced every workspace range with a version.
+      expect(JSON.stringify(manifest.dependencies ?? {}), pkg.name).not.toContain('workspace:');
+    }
+  });
+
   // Both read the tarball itself, i.e. exactly what would be published.
   const tool = (name: string) => join(root, 'tools/pack-check/node_modules/.bin', name);
   const tarballOf = (name: string) => packed.find((p) => p.name === name)?.tarball ?? `(no tarball for ${name})`;
