@@ -123,6 +123,7 @@ ${TEMPLATE_OPTIONS}
 
 Runs the reference conformance data with autoparser's checks; the same as
 \`pnpm conformance\` (all of its flags, e.g. --ratchet BASELINE, are passed on).
+Only in a checkout of the autoparser repository: the tool and its data are not published.
 
 Options:
   --data FILE       run only FILE (repeatable)

@@ -3,6 +3,7 @@ import { basename } from 'node:path';
 import { readFileSync } from 'node:fs';
 import { serveDebugger, type DebuggerPlugins, type StaticServer } from '@autoparser/debug';
 import { CliError, errorMessage } from '../cli-error.js';
+import { debugStaticDir } from '../debug-static.js';
 import type { CliIo, Style } from '../cli-io.js';
 import { booleanFlag, parseCommandArgs, stringFlag } from '../parse-command-args.js';
 import { loadPluginModules, PLUGIN_OPTIONS } from '../load-plugins.js';
@@ -59,10 +60,11 @@ function portFlag(text: string | undefined): number {
 
 async function serve(port: number, preload: { name: string; source: string } | undefined, plugins: DebuggerPlugins): Promise<StaticServer> {
   try {
-    return await serveDebugger({ port, preload, plugins });
+    // The app's files shipped in this package: a user's install has no apps/debug.
+    return await serveDebugger({ port, preload, plugins, appDir: debugStaticDir() });
   } catch (error) {
     if ((error as { code?: unknown }).code === 'EADDRINUSE') throw new CliError(`debug: port ${port} is in use`, 'pass --port N, or --port 0 for any free port');
-    throw new CliError(`debug: ${errorMessage(error)}`, 'build it with pnpm build (pnpm autoparser builds first)');
+    throw new CliError(`debug: ${errorMessage(error)}`, 'in a checkout, build it with pnpm build (pnpm autoparser builds first); an installed package ships them');
   }
 }
 

@@ -50,6 +50,8 @@ export interface ServeDebuggerOptions {
   readonly preload?: PreloadTemplate | undefined;
   /** Your plugins, loaded by the app for every stage. */
   readonly plugins?: DebuggerPlugins | undefined;
+  /** The built web app's folder (default {@link distDir}); the CLI ships its own copy. */
+  readonly appDir?: string | undefined;
 }
 
 /**
@@ -58,8 +60,9 @@ export interface ServeDebuggerOptions {
  * @throws Error when the app is not built (run `pnpm build`), or the port is taken.
  */
 export function serveDebugger(options: ServeDebuggerOptions = {}): Promise<StaticServer> {
-  if (!existsSync(join(distDir, 'index.html'))) {
-    return Promise.reject(new Error(`the debugger is not built (no ${join(distDir, 'index.html')}); run pnpm build`));
+  const appDir = options.appDir ?? distDir;
+  if (!existsSync(join(appDir, 'index.html'))) {
+    return Promise.reject(new Error(`the debugger is not built (no ${join(appDir, 'index.html')}); run pnpm build`));
   }
   // Always answered (`null` without a template), so the app's request for it is never a 404.
   const preload = options.preload === undefined ? null : { name: options.preload.name, source: options.preload.source };
@@ -70,5 +73,5 @@ export function serveDebugger(options: ServeDebuggerOptions = {}): Promise<Stati
   });
   const list = { modules: modules.map((module, index) => ({ name: module.name, url: `./plugins/${index}.mjs` })), builtins: options.plugins?.builtins ?? true };
   files['/plugins.json'] = { body: JSON.stringify(list), type: 'application/json; charset=utf-8' };
-  return startStaticServer({ root: distDir, port: options.port, host: options.host, files });
+  return startStaticServer({ root: appDir, port: options.port, host: options.host, files });
 }
