@@ -1,7 +1,7 @@
 import type { TemplateAnalysis } from './analysis-types.js';
 
 /** A 53-bit hash of `text` (cyrb53): cheap, stable, good enough to key a cache. */
-export function hashSource(text: string): string {
+function hashSource(text: string): string {
   let h1 = 0xdeadbeef;
   let h2 = 0x41c6ce57;
   for (let i = 0; i < text.length; i++) {
