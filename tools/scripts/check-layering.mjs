@@ -98,7 +98,7 @@ function splitSpecifier(specifier) {
 const BUILTINS = new Set(builtinModules);
 
 /** Every layering problem of the workspace at `root`, as `file:line: message` strings. */
-export function layeringProblems(root) {
+function layeringProblems(root) {
   const problems = [];
   const packages = workspacePackages(root);
   const byName = new Map(packages.map((pkg) => [pkg.manifest.name, pkg]));

@@ -13,7 +13,7 @@ const nonEmptyString = (value) => typeof value === 'string' && value.trim() !== 
 const nonEmptyStrings = (value) => Array.isArray(value) && value.length > 0 && value.every(nonEmptyString);
 
 /** The manifest problems of the workspace at `root`, as `path: message` strings. */
-export function manifestProblems(root) {
+function manifestProblems(root) {
   const rootManifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
   const problems = [];
   for (const group of GROUPS) {

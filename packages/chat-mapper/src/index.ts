@@ -9,7 +9,7 @@
 export { CHAT_TAGS } from './chat-tags.js';
 export type { ChatTag } from './chat-tags.js';
 export { ChatBuilder } from './chat-builder.js';
-export { JSON_RECOVERY_RULES, standardJsonTools } from './standard-json-tools.js';
+export { standardJsonTools } from './standard-json-tools.js';
 export { codeArguments, openCodeArguments } from './code-arguments.js';
 export type { JsonToolsLayout } from './standard-json-tools.js';
 export { functionTools, toolParameters } from './chat-tool.js';
@@ -31,7 +31,6 @@ export { argumentKey } from './argument-key.js';
 export type { ArgumentSpacing } from './argument-key.js';
 export { VALUE_TAGS, valueTreeArguments, valueTreeToJson } from './value-tree.js';
 export { braceDepth } from './brace-depth.js';
-export { decodeJsonStringPrefix } from './decode-json-string.js';
 export { emptyMessage } from './chat-message.js';
 export type { AssistantMessage, ChatDelta, ChatToolCallOut, ToolCallDelta } from './chat-message.js';
 export { diffMessages, streamDeltas } from './diff-messages.js';
