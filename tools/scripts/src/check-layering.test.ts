@@ -51,6 +51,8 @@ describe('check-layering', () => {
         "// import { x } from '@autoparser/core';\n/** e.g. `import { y } from '@autoparser/diff-utils/src/y.js'` */\nexport { a } from '@autoparser/diff-utils';\nexport * from './b.js';\n",
       'packages/peg-core/src/b.ts': "import type {} from '@autoparser/diff-utils/package.json';\n",
       'packages/peg-core/src/b.test.ts': "import { it } from 'vitest';\n",
+      // A quote inside a regular expression must not turn the next string into an import.
+      'packages/peg-core/src/c.ts': "const q = /it's/;\nconst s = \"import { x } from '@autoparser/core';\";\n",
     });
     expect(check(root)).toEqual({ status: 0, problems: [] });
   });
@@ -81,10 +83,13 @@ describe('check-layering', () => {
       'packages/diff-utils/src/index.ts': "import { x } from '@autoparser/peg-core';\n",
       'packages/peg-core/package.json': pegCore(),
       'packages/peg-core/src/index.ts': "import { it } from 'vitest';\n",
+      'packages/peg-core/src/lazy.ts': "const q = /it's/;\nexport type T = import('left-pad').T;\nexport const m = () => import('@autoparser/core');\n",
     });
     expect(check(root).problems.sort()).toEqual([
       expect.stringMatching(/^packages\/diff-utils\/src\/index\.ts:1: '@autoparser\/peg-core' is not declared in @autoparser\/diff-utils's dependencies$/),
       expect.stringMatching(/^packages\/peg-core\/src\/index\.ts:1: 'vitest' is not declared in @autoparser\/peg-core's dependencies$/),
+      expect.stringMatching(/^packages\/peg-core\/src\/lazy\.ts:2: 'left-pad' is not declared/),
+      expect.stringMatching(/^packages\/peg-core\/src\/lazy\.ts:3: '@autoparser\/core' is not declared/),
     ]);
   });
 
