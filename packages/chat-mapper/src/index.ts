@@ -9,7 +9,7 @@
 export { CHAT_TAGS } from './chat-tags.js';
 export type { ChatTag } from './chat-tags.js';
 export { ChatBuilder } from './chat-builder.js';
-export { standardJsonTools } from './standard-json-tools.js';
+export { JSON_RECOVERY_RULES, standardJsonTools } from './standard-json-tools.js';
 export { codeArguments, openCodeArguments } from './code-arguments.js';
 export type { JsonToolsLayout } from './standard-json-tools.js';
 export { functionTools, toolParameters } from './chat-tool.js';

@@ -46,7 +46,7 @@ export interface JsonToolsLayout {
  * writes one object (or the reverse), parallel calls separated by `;` or whitespace, an id the template writes left out or one it never
  * writes added, and the OpenAI `{"type": "function", "function": {…}}` wrapper.
  */
-const JSON_RECOVERY_RULES = {
+export const JSON_RECOVERY_RULES = {
   /** `arguments` before `name`, an id anywhere. */
   keyOrder: 'json-key-order',
   /** `parameters` for `arguments`, or the reverse. */
