@@ -51,7 +51,7 @@ export async function loadPluginModules(args: CommandArgs): Promise<LoadedPlugin
 }
 
 /** The plugin list of a command: the user's first, then the built-ins unless `--no-builtin-plugins`. */
-export function pluginList(args: CommandArgs, modules: readonly LoadedPluginModule[]): WorkaroundPlugin[] {
+function pluginList(args: CommandArgs, modules: readonly LoadedPluginModule[]): WorkaroundPlugin[] {
   const mine = modules.flatMap((m) => m.plugins);
   return args.values['no-builtin-plugins'] === true ? mine : [...mine, ...builtinPlugins];
 }

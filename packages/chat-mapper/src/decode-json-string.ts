@@ -35,7 +35,7 @@ export interface DecodedPrefix {
  *
  * @internal
  */
-export function decodeJsonStringFrom(text: string, at: number, out: string): DecodedPrefix {
+function decodeJsonStringFrom(text: string, at: number, out: string): DecodedPrefix {
   let i = at;
   let run = i;
   for (; i < text.length; i++) {

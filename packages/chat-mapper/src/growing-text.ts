@@ -74,14 +74,14 @@ const WHITESPACE = /\s/u;
 const escapeBody = (s: string): string => JSON.stringify(s).slice(1, -1);
 
 /** `text` without its trailing C whitespace. */
-export function trimTrailingSpace(text: string): string {
+function trimTrailingSpace(text: string): string {
   let end = text.length;
   while (end > 0 && isCSpace(text.charCodeAt(end - 1))) end--;
   return end === text.length ? text : text.slice(0, end);
 }
 
 /** Templates put one newline after an opening tag and one before a closing tag: neither belongs to the value. */
-export const trimMarkerSpace = (s: string): string => s.replace(/^\s/u, '').replace(/\s$/u, '');
+const trimMarkerSpace = (s: string): string => s.replace(/^\s/u, '').replace(/\s$/u, '');
 
 const isWordCode = (c: number): boolean => (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a) || c === 0x5f;
 

@@ -106,7 +106,7 @@ function textBetweenCalls(ctx: Ctx, openers: readonly string[], call: Parser): P
 }
 
 /** The trigger marker of tool calls: the section start, else the per-call start. */
-export function toolTriggerMarker(a: TemplateAnalysis): string {
+function toolTriggerMarker(a: TemplateAnalysis): string {
   return a.tools.format.section_start !== '' ? a.tools.format.section_start : a.tools.format.per_call_start;
 }
 

@@ -166,7 +166,7 @@ export interface ParseChatOptions {
 }
 
 /** The `recovered` rule of an end-of-turn marker written at the very end of the output. */
-export const TRAILING_END_OF_TURN_RULE = 'trailing-end-of-turn';
+const TRAILING_END_OF_TURN_RULE = 'trailing-end-of-turn';
 
 /** Where the trailing `marker` (and whitespace after it) starts in `output`, or -1. */
 function trailingMarkerAt(output: string, marker: string): number {

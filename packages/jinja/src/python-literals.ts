@@ -101,7 +101,7 @@ function unicodeEscape(text: string): string {
 }
 
 /** The value of a Jinja2 string literal's body (between its quotes). */
-export function pythonStringValue(body: string): string {
+function pythonStringValue(body: string): string {
   // Without a backslash the round trip through escapes gives the body back.
   return body.includes('\\') ? unicodeEscape(backslashReplace(body)) : body;
 }

@@ -14,7 +14,6 @@ export { findTagged, visitAst } from './ast.js';
 export type { AstNode, VisitResult } from './ast.js';
 export { loadArena } from './load-arena.js';
 export { dump } from './dump.js';
-export { charClassHas, parseCharClass } from './char-class.js';
 export type { CharClass } from './char-class.js';
 export { NODE_KINDS, RECOVER_TAG_PREFIX, UNBOUNDED } from './nodes.js';
 export type {

@@ -12,7 +12,6 @@ export type { AnalysisStep, AnalysisTrace, ProbeComparison } from './analysis/an
 export { labelledJsonFields, labelledMarkers } from './analysis/labelled-markers.js';
 export type { LabelledText } from './analysis/labelled-markers.js';
 export type { AnalyzeTemplateOptions } from './analysis/analyze-template.js';
-export { createTemplateRenderer, templateRenderer } from './analysis/template-renderer.js';
 export type { ProbeMessage, ProbeRenderer, ProbeRenderParams } from './analysis/probe-renderer.js';
 export { CALL_ID_POSITIONS, CONTENT_MODES, REASONING_MODES, TOOL_FORMATS } from './analysis/analysis-types.js';
 export type {

@@ -1,2 +1,2 @@
 // The analysis constructors belong to the analyzer; this path stays for the plugins' imports.
-export { cloneAnalysis, createEmptyAnalysis } from '@autoparser/template-analyzer';
+export { createEmptyAnalysis } from '@autoparser/template-analyzer';

@@ -30,5 +30,5 @@ export { kimiK2Plugin } from './builtin/kimi-k2.js';
 export { deepseekV32Plugin } from './builtin/deepseek-v3-2.js';
 export { deepseekR1Plugin } from './builtin/deepseek-r1.js';
 export { KIMI_K2_TOKENS, kimiK2Format } from './builtin/kimi-k2/format.js';
-export { isLfm2Template, lfm2Plugin } from './builtin/lfm2.js';
+export { lfm2Plugin } from './builtin/lfm2.js';
 export { gemma4Plugin } from './builtin/gemma-4.js';

@@ -38,7 +38,7 @@ function taggedCase() {
   return { name: 'tagged arguments', bytes: utf8Bytes(input), fn: () => parse(arena, input), referenceMBps: 120, targetMBps: 60 };
 }
 
-export function pegCoreCases() {
+function pegCoreCases() {
   return [contentCase(), jsonStringCase(), taggedCase()];
 }
 

@@ -15,7 +15,7 @@ export interface RunResult {
  * runner set for their own scripts (they would make npm and node behave as inside this
  * workspace), but keeping a configured registry or proxy.
  */
-export function userEnv(env: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
+function userEnv(env: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
   const kept: NodeJS.ProcessEnv = {};
   for (const [key, value] of Object.entries(env)) {
     if (/^npm_/i.test(key) && !/^npm_config_(registry|https?_proxy|proxy|noproxy|strict_ssl|cafile)$/i.test(key)) continue;

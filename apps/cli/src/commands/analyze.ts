@@ -13,7 +13,7 @@ function jsonFieldRows(analysis: TemplateAnalysis): (readonly [string, string])[
 }
 
 /** The human-readable analysis. */
-export function formatAnalysis(template: LoadedTemplate, analysis: TemplateAnalysis, style: Style): string[] {
+function formatAnalysis(template: LoadedTemplate, analysis: TemplateAnalysis, style: Style): string[] {
   const lines: string[] = [];
   const source = template.variant === undefined ? template.kind : `${template.kind}, variant ${template.variant}`;
   lines.push(`${style.bold('template')}  ${template.path} (${source})`, '');

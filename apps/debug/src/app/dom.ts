@@ -22,7 +22,7 @@ export function el<K extends keyof HTMLElementTagNameMap>(tag: K, props: Element
 }
 
 /** Appends children, skipping empty ones. */
-export function append(parent: Node, children: readonly Child[]): void {
+function append(parent: Node, children: readonly Child[]): void {
   for (const child of children) {
     if (child === null || child === undefined || child === false) continue;
     parent.appendChild(typeof child === 'string' ? document.createTextNode(child) : child);

@@ -16,7 +16,7 @@ interface PluginList {
 }
 
 /** Reads a `/plugins.json` body; undefined unless it has the expected shape. */
-export function readPluginList(value: unknown): PluginList | undefined {
+function readPluginList(value: unknown): PluginList | undefined {
   if (typeof value !== 'object' || value === null) return undefined;
   const { modules, builtins } = value as Record<string, unknown>;
   if (!Array.isArray(modules) || typeof builtins !== 'boolean') return undefined;

@@ -2,7 +2,7 @@ import { el, replaceChildren } from './dom.js';
 import { pointAt, type LocatedError, type TemplateLocation } from './error-locator.js';
 
 /** The caret picture of an error's line: `12 | text` and a `^` under the column. */
-export function linePointer(source: string, location: TemplateLocation): HTMLPreElement | undefined {
+function linePointer(source: string, location: TemplateLocation): HTMLPreElement | undefined {
   const pointer = pointAt(source, location);
   if (pointer === undefined) return undefined;
   const number = String(pointer.line);

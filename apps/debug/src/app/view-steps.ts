@@ -39,7 +39,7 @@ function extractedNode(extracted: Readonly<Record<string, unknown>>): HTMLElemen
 }
 
 /** One step: id, title, warning, what it extracted and its comparisons as coloured diffs. */
-export function stepNode(step: AnalysisStep): HTMLElement {
+function stepNode(step: AnalysisStep): HTMLElement {
   const found = Object.keys(step.extracted).length > 0;
   const details = el(
     'details',

@@ -19,7 +19,7 @@ export interface OpenedDebugger {
  * kept for {@link OpenedDebugger.page} to throw, so that every test fails with it (a failing
  * `beforeAll` would only mark them skipped).
  */
-export async function openDebugger(options: ServeDebuggerOptions = {}): Promise<OpenedDebugger> {
+async function openDebugger(options: ServeDebuggerOptions = {}): Promise<OpenedDebugger> {
   let browser: TestBrowser | undefined;
   let server: StaticServer | undefined;
   let opened: Page | undefined;

@@ -15,7 +15,7 @@ import type { ParsedMessage } from '../parse-chat-output.js';
 import { replayStream } from '../replay-stream.js';
 
 /** The date the test requests render with, so that templates printing one are deterministic. */
-export const TEST_NOW = '2026-11-21T00:00:00Z';
+const TEST_NOW = '2026-11-21T00:00:00Z';
 
 /** A function tool whose parameters are an object of `properties`, `required` and `description` only where given. */
 export function functionTool(

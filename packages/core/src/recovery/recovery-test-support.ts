@@ -11,7 +11,7 @@ import type { ParsedMessage } from '../parse-chat-output.js';
 import { sharedTemplate } from '../test-templates.js';
 
 /** The one tool the recovery fixtures call. */
-export const WEATHER = functionTool('get_weather', { city: { type: 'string' } }, ['city']);
+const WEATHER = functionTool('get_weather', { city: { type: 'string' } }, ['city']);
 
 /** The parsed call of {@link WEATHER} for Paris: `compact` as tagged formats write the arguments back. */
 export function weatherCall(compact = false): ChatToolCallOut {

@@ -8,7 +8,7 @@ import { sharedTemplate } from '../test-templates.js';
 import { parserPair, type ParserPair } from './recovery-test-support.js';
 
 /** The tools every case offers: a typed `get_weather` and an argument-less `ping`. */
-export const TOOLS: readonly ToolDefinition[] = [
+const TOOLS: readonly ToolDefinition[] = [
   functionTool('get_weather', { city: { type: 'string' }, days: { type: 'integer' }, metric: { type: 'boolean' } }, ['city']),
   functionTool('ping', {}),
 ];

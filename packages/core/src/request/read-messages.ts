@@ -7,7 +7,7 @@ import { child, isObject, jsonType, noteUnknownKeys, optionalString, type JsonOb
 import { note, reject, type ProblemSink } from './request-problem.js';
 
 /** The marker the reference puts where a media part was (llama.cpp's `mtmd_default_marker`). */
-export const MEDIA_MARKER = '<__media__>';
+const MEDIA_MARKER = '<__media__>';
 
 const MEDIA_PARTS = new Set(['image_url', 'input_audio', 'input_video', 'video_url', 'audio_url']);
 const MESSAGE_KEYS = new Set(['role', 'content', 'reasoning_content', 'name', 'tool_call_id', 'tool_calls']);

@@ -19,7 +19,7 @@ export interface CheckScenario {
 export const CHECK_CONVERSATION: readonly ChatMessage[] = [{ role: 'user', content: 'Hello! Can you help me?' }];
 
 /** Arguments covering every JSON type, a multi-line string with both quote kinds, and non-ASCII text. */
-export const TYPED_ARGUMENTS: { readonly [key: string]: JsonValue } = {
+const TYPED_ARGUMENTS: { readonly [key: string]: JsonValue } = {
   text: 'first line\nsecond "quoted" line with \'single\' quotes',
   count: 42.5,
   flag: true,

@@ -13,7 +13,7 @@ function parseJson(text: string): unknown {
 }
 
 /** Deep JSON equality; object key order does not matter. */
-export function jsonEqual(a: unknown, b: unknown): boolean {
+function jsonEqual(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
   if (Array.isArray(a) || Array.isArray(b)) {

@@ -3,10 +3,10 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** The shared template folder beside the repository (`../shared/templates`). */
-export const templatesDir = join(dirname(fileURLToPath(import.meta.url)), '../../../../../shared/templates');
+const templatesDir = join(dirname(fileURLToPath(import.meta.url)), '../../../../../shared/templates');
 
 /** Reads one real template of `../shared/templates`. */
-export function readTemplate(name: string): string {
+function readTemplate(name: string): string {
   return readFileSync(join(templatesDir, name), 'utf8');
 }
 

@@ -27,7 +27,7 @@ export function gbnfLiteral(text: string): string {
 }
 
 /** One code point as a member of a GBNF character class. */
-export function gbnfClassChar(code: number): string {
+function gbnfClassChar(code: number): string {
   const control = controlEscape(code);
   if (control) return control;
   if (code === 0x5d || code === 0x5b || code === 0x5c || code === 0x5e || code === 0x2d) return `\\x${hex(code, 2)}`;

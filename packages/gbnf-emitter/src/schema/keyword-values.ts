@@ -7,7 +7,7 @@ import { childPointer } from './json-pointer.js';
  * The value of a count keyword (`minItems`, `maxLength`, …) of `schema`, checked to be a
  * non-negative integer; `undefined` when absent.
  */
-export function countKeyword(schema: SchemaJsonObject, key: string, path: string): number | undefined {
+function countKeyword(schema: SchemaJsonObject, key: string, path: string): number | undefined {
   const value = schema.get(key);
   if (value === undefined) return undefined;
   if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0) {

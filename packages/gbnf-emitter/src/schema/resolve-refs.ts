@@ -81,7 +81,7 @@ function follow(root: SchemaJson, ref: string, defs: ReadonlyMap<string, RefTarg
 }
 
 /** Looks up every `$ref` of the document `root`; see {@link resolveRefs}. */
-export function resolveNodeRefs(root: SchemaJson): ResolvedSchema {
+function resolveNodeRefs(root: SchemaJson): ResolvedSchema {
   const defs = collectDefs(root);
   const refs = new Map<string, RefTarget>();
   const visit = (node: SchemaJson, path: string): void => {

@@ -3,7 +3,7 @@ import { childPointer } from './json-pointer.js';
 import type { SchemaJson } from './schema-json.js';
 
 /** Most values one JavaScript schema object may expand to (shared sub-objects count each time). */
-export const MAX_SCHEMA_NODES = 1_000_000;
+const MAX_SCHEMA_NODES = 1_000_000;
 
 /**
  * Copies a JavaScript value into a {@link SchemaJson}, with `JSON.stringify`'s view of it:

@@ -39,7 +39,7 @@ export interface AnalysisTrace {
 }
 
 /** Titles of the phases, shown next to their ids. */
-export const STEP_TITLES: Readonly<Record<string, string>> = {
+const STEP_TITLES: Readonly<Record<string, string>> = {
   render: 'does the template render a basic conversation?',
   caps: 'capabilities: tools, parallel calls, system role, typed content, thinking switch',
   R1: 'reasoning markers around reasoning_content',

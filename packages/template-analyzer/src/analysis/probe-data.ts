@@ -24,7 +24,7 @@ export const THINKING_CONTENT = 'REASON_PART I am thinking END_R';
 /** Id of the first probe call. */
 export const CALL_ID_001 = 'call00001';
 /** Id of the second probe call. */
-export const CALL_ID_002 = 'call00002';
+const CALL_ID_002 = 'call00002';
 /** An id that differs from {@link CALL_ID_001} only in its digits. */
 export const CALL_ID_999 = 'call99999';
 

@@ -78,7 +78,7 @@ function splitJsonNativePerCall(ctx: ProbeContext, tools: ToolsDraft): void {
 }
 
 /** Moves the section markers to the per-call markers when `test` holds for `diff`. */
-export function moveSectionToPerCallIf(tools: ToolsDraft, test: (diff: DiffSplit) => boolean, diff: DiffSplit): void {
+function moveSectionToPerCallIf(tools: ToolsDraft, test: (diff: DiffSplit) => boolean, diff: DiffSplit): void {
   if (!test(diff)) return;
   const format = tools.format;
   format.per_call_start = format.section_start;

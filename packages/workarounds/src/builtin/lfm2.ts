@@ -18,7 +18,7 @@ const hasToolListTokens = (source: string): boolean => source.includes(TOOL_LIST
  * after `List of tools: ` (LFM2 wraps the list in `<|tool_list_start|>…<|tool_list_end|>`)
  * or calls written in `<|tool_call_start|>…<|tool_call_end|>`.
  */
-export function isLfm2Template(source: string): boolean {
+function isLfm2Template(source: string): boolean {
   if (!source.includes('<|im_start|>')) return false;
   return hasToolListTokens(source) || source.includes('List of tools: [') || source.includes(TOOL_CALL_START);
 }

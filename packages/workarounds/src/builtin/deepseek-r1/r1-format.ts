@@ -26,7 +26,7 @@ export const R1 = {
  * sampled as one (underscores, spaces, an escaped underscore, or the short form). Parsed,
  * never asked for by the grammar.
  */
-export const R1_SECTION_START_VARIANTS: readonly string[] = [
+const R1_SECTION_START_VARIANTS: readonly string[] = [
   '<｜tool_calls_begin｜>',
   '<｜tool calls begin｜>',
   '<｜tool\\_calls\\_begin｜>',

@@ -3,7 +3,7 @@ import { jsonCallArray } from '../recovery/json-calls.js';
 
 
 /** The markers of the Mistral v13 output format, as the tokenizer spells them. */
-export const MISTRAL_MARKERS = {
+const MISTRAL_MARKERS = {
   thinkStart: '[THINK]',
   thinkEnd: '[/THINK]',
   toolCalls: '[TOOL_CALLS]',
