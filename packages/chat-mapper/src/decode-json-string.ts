@@ -16,38 +16,20 @@ const SIMPLE_ESCAPES: Readonly<Record<string, string>> = {
  * as written (the parser already accepted the literal).
  */
 export function decodeJsonStringPrefix(literal: string): string {
-  return decodeJsonStringFrom(literal, literal.startsWith('"') ? 1 : 0, '').out;
-}
-
-/** Where a decoding stopped: the offset to continue from, the text so far, whether the literal closed. */
-export interface DecodedPrefix {
-  /** Offset of the first character not decoded (an unfinished escape, the closing quote, or the end). */
-  readonly at: number;
-  /** The decoded text, appended to the `out` given. */
-  readonly out: string;
-  /** The closing quote was reached. */
-  readonly closed: boolean;
-}
-
-/**
- * Decodes a JSON string body from offset `at` of `text`, appending to `out`: the resumable
- * form of {@link decodeJsonStringPrefix} (a stream continues from the returned `at`).
- *
- * @internal
- */
-function decodeJsonStringFrom(text: string, at: number, out: string): DecodedPrefix {
-  let i = at;
-  let run = i;
-  for (; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 0x22) return { at: i, out: out + text.slice(run, i), closed: true };
+  let out = '';
+  // Characters without escapes are copied in runs.
+  let run = literal.startsWith('"') ? 1 : 0;
+  let i = run;
+  for (; i < literal.length; i++) {
+    const c = literal.charCodeAt(i);
+    if (c === 0x22) return out + literal.slice(run, i);
     if (c !== 0x5c) continue;
-    out += text.slice(run, i);
-    const next = text[i + 1];
-    if (next === undefined) return { at: i, out, closed: false };
+    out += literal.slice(run, i);
+    const next = literal[i + 1];
+    if (next === undefined) return out;
     if (next === 'u') {
-      const hex = text.slice(i + 2, i + 6);
-      if (hex.length < 4) return { at: i, out, closed: false };
+      const hex = literal.slice(i + 2, i + 6);
+      if (hex.length < 4) return out;
       out += /^[0-9a-fA-F]{4}$/u.test(hex) ? String.fromCharCode(Number.parseInt(hex, 16)) : `\\u${hex}`;
       i += 5;
     } else {
@@ -56,5 +38,5 @@ function decodeJsonStringFrom(text: string, at: number, out: string): DecodedPre
     }
     run = i + 1;
   }
-  return { at: i, out: out + text.slice(run, i), closed: false };
+  return out + literal.slice(run, i);
 }

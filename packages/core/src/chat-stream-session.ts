@@ -45,7 +45,7 @@ export class ChatStreamSession {
     this.reader = {
       parse: (partial) => (partial ? parser.partial() : parser.final({ lenient: true })),
       mapper: new ChatAstMapper((from, to) => parser.slice(from, to)),
-      text: (from) => parser.slice(from),
+      text: (from, to) => parser.slice(from, to),
       length: () => parser.length,
     };
   }
@@ -70,12 +70,11 @@ export class ChatStreamSession {
       if (text === '') return [];
     }
     this.parser.append(text);
-    chunk = text;
     if (this.failed !== undefined) {
       // A partial parse that failed stays failed however the output grows: all of the output
-      // is content, and the chunk is what it adds.
-      this.failed = { ...this.failed, content: this.failed.content + chunk };
-      return this.advance({ message: this.failed, appended: { content: chunk, reasoning: '', args: new Map() } });
+      // is content, and the new text is what it adds.
+      this.failed = { ...this.failed, content: this.failed.content + text };
+      return this.advance({ message: this.failed, appended: { content: text, reasoning: '', args: new Map() } });
     }
     const read = readChatOutput(this.reader, this.shift, true, this.tools);
     if (read.message.warnings?.some((w) => w.code === 'unparsed')) this.failed = read.message;

@@ -64,8 +64,8 @@ export interface ChatReader {
   readonly parse: (partial: boolean) => ParseResult;
   /** Maps a tree (one mapper per stream, so it can resume). */
   readonly mapper: ChatAstMapper;
-  /** The input from offset `from` to its end. */
-  readonly text: (from: number) => string;
+  /** The input in `[from, to)` (`to`: its end when absent). */
+  readonly text: (from: number, to?: number) => string;
   /** The input's length. */
   readonly length: () => number;
 }
@@ -119,14 +119,13 @@ export function readChatOutput(reader: ChatReader, shift: number, partial: boole
   let appended = result.lenient === true || unclosed ? undefined : mapped.appended;
   // Only a recovery can make a call that must be checked (then the whole tree is read again).
   if (mapped.recovered.length > 0 && tools.length > 0) {
-    const input = reader.text(0);
-    const verdict = checkRecoveredCalls(input, nodes, mapped.message, tools, shift, partial);
+    const verdict = checkRecoveredCalls(reader.text, nodes, mapped.message, tools, shift, partial);
     if (verdict !== undefined) {
       // The tree up to the call stands; from there on the text waits (held) or is content.
       nodes = nodesBefore(nodes, verdict.cut, verdict.recoveries);
       mapped = { ...mapChatAst(nodes), appended: undefined };
       appended = undefined;
-      if (verdict.action === 'reject') mapped.message.content += input.slice(Math.max(shift, verdict.cut));
+      if (verdict.action === 'reject') mapped.message.content += reader.text(Math.max(shift, verdict.cut));
       rejected = verdict.action === 'reject' ? { offset: Math.max(0, verdict.cut - shift), reason: verdict.reason } : undefined;
     }
   }
@@ -232,7 +231,7 @@ function readOutput(arena: Arena, generationPrompt: string, output: string, part
   const reader: ChatReader = {
     parse: (cut) => parse(arena, input, { partial: cut, lenient: !cut }),
     mapper: new ChatAstMapper(),
-    text: (from) => input.slice(from),
+    text: (from, to) => input.slice(from, to),
     length: () => input.length,
   };
   return readChatOutput(reader, generationPrompt.length, partial, tools).message;

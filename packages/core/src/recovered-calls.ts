@@ -86,12 +86,12 @@ const madeCall = (r: AstNode, call: CallSpan, index: number, named: number): boo
  * it ends; a later one's at its first recovery past the previous call's close (that call's
  * own closer is not this one's text), with the whitespace before it.
  */
-function cutBefore(call: CallSpan, index: number, made: readonly AstNode[], input: string): number {
+function cutBefore(call: CallSpan, index: number, made: readonly AstNode[], text: (from: number, to: number) => string): number {
   if (index === 0) return call.from;
   const own = made.filter((r) => r.start > call.from && r.start <= call.start).map((r) => r.start);
   let cut = own.length === 0 ? call.from : Math.min(...own);
   const floor = Math.max(call.from, call.textEnd);
-  while (cut > floor && /\s/u.test(input[cut - 1] ?? '')) cut--;
+  while (cut > floor && /\s/u.test(text(cut - 1, cut))) cut--;
   return Math.max(cut, Math.min(floor, call.start));
 }
 
@@ -113,10 +113,11 @@ function argumentsMisfit(args: string, tool: ChatTool, partial: boolean): string
  * its text up to its name, or around it) and that names no declared tool or whose arguments
  * do not fit the tool's schema (see `schemaMisfit`). Canonical calls keep the reference's
  * reading and are not checked. In a partial parse an unfinished recovered call is held back
- * until it can be judged, so a stream never shows a call it must take back.
+ * until it can be judged, so a stream never shows a call it must take back. `text` reads the
+ * parsed input by offsets (only the few characters before a cut are read).
  */
 export function checkRecoveredCalls(
-  input: string,
+  text: (from: number, to: number) => string,
   nodes: readonly AstNode[],
   message: AssistantMessage,
   tools: readonly ChatTool[],
@@ -134,7 +135,7 @@ export function checkRecoveredCalls(
     const named = call.named;
     const made = recoveries.filter((r) => madeCall(r, call, index, named));
     if (out === undefined || made.length === 0) continue;
-    const cut = cutBefore(call, index, made, input);
+    const cut = cutBefore(call, index, made, text);
     if (partial && !call.complete) return { cut, action: 'hold', reason: 'unfinished', recoveries: new Set(made) };
     const tool = declared.find((t) => t.function.name === out.function.name);
     const reason = tool === undefined ? `"${out.function.name}" is not a declared tool` : argumentsMisfit(out.function.arguments, tool, !call.complete);

@@ -64,22 +64,18 @@ interface KeptEntry extends MemoEntry {
   readonly farthest: number;
 }
 
-/** Where a repetition cut short by the end of the input continues: after its finished matches. */
-interface RepeatCheckpoint {
-  readonly p: number;
+/**
+ * Where a sequence, repetition or character run cut short by the end of the input continues:
+ * after its `count` finished parts (matches, characters), at offset `p`, with their nodes.
+ */
+interface FinishedParts {
   readonly count: number;
-  readonly nodes: readonly AstNode[];
-}
-
-/** Where a sequence cut short by the end of the input continues: at part `part`, offset `p`. */
-interface SequenceCheckpoint {
-  readonly part: number;
   readonly p: number;
   readonly nodes: readonly AstNode[];
 }
 
 /** A resumable matcher's progress when the input ran out (see {@link SessionTables}). */
-type Checkpoint = number | JsonCheckpoint | RepeatCheckpoint | SequenceCheckpoint;
+type Checkpoint = number | JsonCheckpoint | FinishedParts;
 
 /**
  * What a streaming session keeps between runs over a growing input, keyed by
@@ -236,23 +232,18 @@ function compileNode(node: PegNode, arena: Arena, m: Matcher[], id: number, rule
       const parts = node.children.map(child);
       return (st, pos) => {
         const mark = st.nodes.length;
-        let p = pos;
-        let k = 0;
-        // A session continues after the parts an earlier run finished (they stay true).
         const key = pos * st.nodeCount + id;
-        const resumed = st.tables?.checkpoints.get(key) as SequenceCheckpoint | undefined;
-        if (resumed !== undefined) {
-          pushAll(st.nodes, resumed.nodes);
-          p = resumed.p;
-          k = resumed.part;
-        }
+        // A session continues after the parts an earlier run finished (they stay true).
+        const resumed = resumeParts(st, key);
+        let p = resumed?.p ?? pos;
+        let k = resumed?.count ?? 0;
         for (; k < parts.length; k++) {
           const partMark = st.nodes.length;
           const r = parts[k]!(st, p);
           if (r >= 0) p = r;
           else {
             if (r === FAIL) st.nodes.length = mark;
-            else if (st.record && k > (resumed?.part ?? 0)) st.tables!.checkpoints.set(key, { part: k, p, nodes: st.nodes.slice(mark, partMark) });
+            else if (st.record && k > (resumed?.count ?? 0)) st.tables!.checkpoints.set(key, { count: k, p, nodes: st.nodes.slice(mark, partMark) });
             return r;
           }
         }
@@ -282,16 +273,11 @@ function compileNode(node: PegNode, arena: Arena, m: Matcher[], id: number, rule
       const { min, max } = node;
       return (st, pos) => {
         const start = st.nodes.length;
-        let p = pos;
-        let count = 0;
         const key = pos * st.nodeCount + id;
         // A session continues after the matches an earlier run finished (they stay true).
-        const resumed = st.tables?.checkpoints.get(key) as RepeatCheckpoint | undefined;
-        if (resumed !== undefined) {
-          pushAll(st.nodes, resumed.nodes);
-          p = resumed.p;
-          count = resumed.count;
-        }
+        const resumed = resumeParts(st, key);
+        let p = resumed?.p ?? pos;
+        let count = resumed?.count ?? 0;
         while (max < 0 || count < max) {
           if (p >= st.len) {
             if (st.partial) {
@@ -338,14 +324,10 @@ function compileNode(node: PegNode, arena: Arena, m: Matcher[], id: number, rule
       const { min, max } = node;
       return settleLeaf((st, pos) => {
         const s = st.input;
-        let p = pos;
-        let count = 0;
         const key = pos * st.nodeCount + id;
-        const resumed = st.tables?.checkpoints.get(key) as RepeatCheckpoint | undefined;
-        if (resumed !== undefined) {
-          p = resumed.p;
-          count = resumed.count;
-        }
+        const resumed = resumeParts(st, key);
+        let p = resumed?.p ?? pos;
+        let count = resumed?.count ?? 0;
         // Reads go forward from `p` only: one check covers them.
         if (p < st.len) rel(st, p);
         const b = st.base;
@@ -501,6 +483,13 @@ function makeNode(st: State, tag: string, start: number, end: number, partial: b
     partial,
     children,
   };
+}
+
+/** A session's checkpoint of finished parts at `key`, its nodes already replayed. */
+function resumeParts(st: State, key: number): FinishedParts | undefined {
+  const resumed = st.tables?.checkpoints.get(key) as FinishedParts | undefined;
+  if (resumed !== undefined) pushAll(st.nodes, resumed.nodes);
+  return resumed;
 }
 
 /** Appends `nodes` to `to` (natively, in slices small enough for the call stack). */
