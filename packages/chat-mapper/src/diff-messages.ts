@@ -46,7 +46,8 @@ export function streamDeltas(prev: AssistantMessage, next: AssistantMessage, app
   const after = next.tool_calls ?? [];
   if (after.length < before.length) reached = false;
   const calls: ToolCallDelta[] = [];
-  for (let index = 0; index < after.length; index++) {
+  // Calls before `callsFrom` are the same objects in both (the mapper says so): skip them.
+  for (let index = Math.min(appended?.callsFrom ?? 0, before.length); index < after.length; index++) {
     const now = after[index]!;
     const was = before[index];
     // A finished call is the same object from one mapping to the next.

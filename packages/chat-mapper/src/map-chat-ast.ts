@@ -1,4 +1,4 @@
-import { RECOVER_TAG_PREFIX, type AstNode } from '@autoparser/peg-core';
+import { RECOVER_TAG_PREFIX, type AstNode, type ReusedNodes } from '@autoparser/peg-core';
 import { argumentKey } from './argument-key.js';
 import { braceDepth } from './brace-depth.js';
 import type { AssistantMessage, ChatToolCallOut } from './chat-message.js';
@@ -37,6 +37,11 @@ export interface AppendedText {
   readonly reasoning: string | undefined;
   /** Appended to the `arguments` of the calls this mapping changed, by index (the others are unchanged objects). */
   readonly args: ReadonlyMap<number, string | undefined>;
+  /**
+   * Calls before this index are the previous mapping's objects, unchanged (absent: 0). A
+   * stream's deltas then look only at the calls from here on, not at every call so far.
+   */
+  readonly callsFrom?: number;
 }
 
 /** A mapping, with what it appended to the previous one. */
@@ -214,9 +219,15 @@ export class ChatAstMapper {
     this.texts = new GrowingTexts(source);
   }
 
-  /** Maps `nodes` (see {@link mapChatAst} for the rules). */
-  map(nodes: readonly AstNode[]): IncrementalMappedChat {
-    const resumed = this.resumable(nodes);
+  /**
+   * Maps `nodes` (see {@link mapChatAst} for the rules).
+   *
+   * @param reused - the nodes `nodes` shares with the tree this mapper mapped last (a parse
+   *   session's `ParseResult.reused`, when the mapper mapped the session's previous partial
+   *   result): they are not compared again, so resuming costs what changed.
+   */
+  map(nodes: readonly AstNode[], reused?: ReusedNodes): IncrementalMappedChat {
+    const resumed = this.resumable(nodes, reused);
     const run = new FoldRun(this.texts, resumed, nodes);
     run.fold();
     this.snapshot = run.snapshot;
@@ -224,10 +235,15 @@ export class ChatAstMapper {
   }
 
   /** The snapshot, if `nodes` continue the tree it was taken in. */
-  private resumable(nodes: readonly AstNode[]): Snapshot | undefined {
+  private resumable(nodes: readonly AstNode[], reused: ReusedNodes | undefined): Snapshot | undefined {
     const snap = this.snapshot;
     if (snap === undefined || nodes.length < snap.top) return undefined;
-    for (let i = 0; i < snap.top; i++) if (nodes[i] !== snap.tops[i]) return undefined;
+    const skipFrom = reused?.from ?? snap.top;
+    const skipTo = skipFrom + (reused?.count ?? 0);
+    for (let i = 0; i < snap.top; i++) {
+      if (i === skipFrom) i = skipTo;
+      if (i < snap.top && nodes[i] !== snap.tops[i]) return undefined;
+    }
     if (snap.inner.length === 0) return snap;
     const top = nodes[snap.top];
     if (top === undefined) return undefined;
@@ -315,7 +331,9 @@ class FoldRun {
       const open = this.from.state.open;
       if (open !== undefined && open.index >= 0) args.set(open.index, '');
       for (const [field, g] of this.gains) if (field !== 'content' && field !== 'reasoning') args.set(Number(field), g.text);
-      appended = { content: gain('content'), reasoning: gain('reasoning'), args };
+      // Calls listed before the snapshot are shared, finished objects; the open one was cloned.
+      const callsFrom = open !== undefined && open.index >= 0 ? Math.min(open.index, this.from.state.callCount) : this.from.state.callCount;
+      appended = { content: gain('content'), reasoning: gain('reasoning'), args, callsFrom };
     }
     return { message, warnings: s.warnings.slice(), recovered: s.recovered.slice(), appended };
   }

@@ -74,7 +74,7 @@ export class ChatStreamSession {
       // A partial parse that failed stays failed however the output grows: all of the output
       // is content, and the new text is what it adds.
       this.failed = { ...this.failed, content: this.failed.content + text };
-      return this.advance({ message: this.failed, appended: { content: text, reasoning: '', args: new Map() } });
+      return this.advance({ message: this.failed, appended: { content: text, reasoning: '', args: new Map() }, own: true });
     }
     const read = readChatOutput(this.reader, this.shift, true, this.tools);
     if (read.message.warnings?.some((w) => w.code === 'unparsed')) this.failed = read.message;
@@ -104,7 +104,7 @@ export class ChatStreamSession {
    * Calling it again returns none.
    */
   end(): ChatDelta[] {
-    return this.advance({ message: this.finish(), appended: undefined });
+    return this.advance({ message: this.finish(), appended: undefined, own: false });
   }
 
   /** The deltas from what was sent to `read`, recorded as sent. */
@@ -114,7 +114,9 @@ export class ChatStreamSession {
     const { deltas, reached } = known ? streamDeltas(this.synced!, next, read.appended) : streamDeltas(this.sent, next);
     if (reached) {
       this.sent = next;
-      this.synced = next;
+      // What comes next is reported relative to the mapper's own mapping (or, once failed,
+      // to the failed read), so only those sync.
+      this.synced = read.own || next === this.failed ? next : undefined;
     } else {
       for (const delta of deltas) this.sent = applyDelta(this.sent, delta);
       this.synced = undefined;

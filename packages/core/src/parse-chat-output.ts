@@ -56,6 +56,11 @@ export interface ChatRead {
   readonly message: ParsedMessage;
   /** What each field gained since the previous read (`undefined`: not known, compare). */
   readonly appended: AppendedText | undefined;
+  /**
+   * The message is the mapper's own mapping, unchanged: the mapper's next `appended` is
+   * relative to it (else a later read must compare with it).
+   */
+  readonly own: boolean;
 }
 
 /** Where a read of model output gets its input and parses, and maps them. */
@@ -80,7 +85,8 @@ export interface ChatReader {
  */
 export function readChatOutput(reader: ChatReader, shift: number, partial: boolean, tools: readonly ChatTool[] = []): ChatRead {
   let result = reader.parse(partial);
-  let mapped = result.status === 'fail' ? undefined : reader.mapper.map(result.nodes);
+  // A stream maps each partial result of its session in turn: what the session kept is not compared again.
+  let mapped = result.status === 'fail' ? undefined : reader.mapper.map(result.nodes, result.reused);
   let unclosed = false;
   let rejected: { readonly offset: number; readonly reason: string } | undefined;
   if (mapped !== undefined && !partial && result.nodes.some((n) => n.start < shift && n.end > shift)) {
@@ -113,10 +119,11 @@ export function readChatOutput(reader: ChatReader, shift: number, partial: boole
         },
       ],
     };
-    return { message, appended: undefined };
+    return { message, appended: undefined, own: false };
   }
   let nodes = result.nodes;
   let appended = result.lenient === true || unclosed ? undefined : mapped.appended;
+  let own = !(result.lenient === true || unclosed);
   // Only a recovery can make a call that must be checked (then the whole tree is read again).
   if (mapped.recovered.length > 0 && tools.length > 0) {
     const verdict = checkRecoveredCalls(reader.text, nodes, mapped.message, tools, shift, partial);
@@ -125,6 +132,7 @@ export function readChatOutput(reader: ChatReader, shift: number, partial: boole
       nodes = nodesBefore(nodes, verdict.cut, verdict.recoveries);
       mapped = { ...mapChatAst(nodes), appended: undefined };
       appended = undefined;
+      own = false;
       if (verdict.action === 'reject') mapped.message.content += reader.text(Math.max(shift, verdict.cut));
       rejected = verdict.action === 'reject' ? { offset: Math.max(0, verdict.cut - shift), reason: verdict.reason } : undefined;
     }
@@ -150,7 +158,7 @@ export function readChatOutput(reader: ChatReader, shift: number, partial: boole
     });
   }
   if (notes.length > 0) out.warnings = notes;
-  return { message: out, appended };
+  return { message: out, appended, own };
 }
 
 /** What {@link parseChatOutput} knows of the request and template beyond the arena. */

@@ -9,7 +9,7 @@ export type { BuilderOptions, ParserLike } from './builder.js';
 export { parse, MAX_RULE_DEPTH } from './parse.js';
 export { ParseSession } from './parse-session.js';
 export type { ParseSessionOptions } from './parse-session.js';
-export type { ParseIssue, ParseOptions, ParseResult, ParseStatus } from './parse.js';
+export type { ParseIssue, ParseOptions, ParseResult, ParseStatus, ReusedNodes } from './parse.js';
 export { findTagged, visitAst } from './ast.js';
 export type { AstNode, VisitResult } from './ast.js';
 export { loadArena } from './load-arena.js';

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parse } from './parse.js';
 import { ParseSession } from './parse-session.js';
-import { arenaOf } from './test-support/run.js';
+import { arenaOf, checkedPartials } from './test-support/run.js';
 
 // A chat-like parser: reasoning, content up to a call marker, then calls with JSON or
 // tagged arguments, repeated — the shapes a streaming session has to resume inside.
@@ -53,9 +53,10 @@ describe('ParseSession', () => {
     fc.assert(
       fc.property(fc.oneof(wellFormed, fc.array(piece, { maxLength: 30 }).map((ps) => ps.join(''))), fc.array(fc.nat(), { maxLength: 12 }), fc.boolean(), (text, cuts, lenient) => {
         const session = new ParseSession(chat);
+        const partial = checkedPartials(session);
         for (const chunk of chunksOf(text, cuts)) {
           session.append(chunk);
-          expect(session.partial()).toEqual(parse(chat, session.input, { partial: true }));
+          expect(partial()).toEqual(parse(chat, session.input, { partial: true }));
         }
         expect(session.final({ lenient })).toEqual(parse(chat, text, { lenient }));
       }),
@@ -66,7 +67,7 @@ describe('ParseSession', () => {
   it('starts from a first part of the input and an offset, as parse does', () => {
     const session = new ParseSession(chat, 'prompt: ', { start: 8 });
     session.append('Hi <call>{"a": [1, ');
-    expect(session.partial()).toEqual(parse(chat, 'prompt: Hi <call>{"a": [1, ', { partial: true, start: 8 }));
+    expect(checkedPartials(session)()).toEqual(parse(chat, 'prompt: Hi <call>{"a": [1, ', { partial: true, start: 8 }));
     session.append('2]}</call>');
     expect(session.final()).toEqual(parse(chat, 'prompt: Hi <call>{"a": [1, 2]}</call>', { start: 8 }));
   });
@@ -77,12 +78,33 @@ describe('ParseSession', () => {
     const a = arenaOf((p) => p.choice(p.sequence('<a>', p.tag('block', p.until('</a>')), '</a>!', p.end()), p.sequence(p.tag('text', p.until('$')), p.end())));
     const text = `<a>${'long block '.repeat(400)}</a>?`;
     const session = new ParseSession(a);
+    const partial = checkedPartials(session);
     for (let at = 0; at < text.length; at += 7) {
       session.append(text.slice(at, at + 7));
-      expect(session.partial()).toEqual(parse(a, session.input, { partial: true }));
+      expect(partial()).toEqual(parse(a, session.input, { partial: true }));
     }
     expect(session.final()).toEqual(parse(a, text));
     expect(session.final().nodes.map((n) => n.tag)).toEqual(['text']);
+  });
+
+  it('says which finished nodes a partial result shares with the previous one, so a consumer need not compare them', () => {
+    const call = (i: number): string => `<call>{"n": ${i}}</call>`;
+    const session = new ParseSession(chat);
+    session.append('Hi ');
+    for (let i = 0; i < 40; i++) session.append(call(i));
+    let previous = session.partial();
+    let shared = 0;
+    for (const ch of call(40)) {
+      session.append(ch);
+      const next = session.partial();
+      const reused = next.reused ?? { from: 0, count: 0 };
+      for (let i = reused.from; i < reused.from + reused.count; i++) expect(next.nodes[i]).toBe(previous.nodes[i]);
+      shared = Math.max(shared, reused.count);
+      previous = next;
+    }
+    // All but the first call come from the repetition's kept matches (the first is the
+    // sequence's), never re-made and never compared by identity again.
+    expect(shared).toBeGreaterThanOrEqual(39);
   });
 
   it('reads a long value fed one character at a time like a whole parse', () => {

@@ -1,6 +1,16 @@
 import type { Arena } from './nodes.js';
-import { entryOf, runArena, WindowMiss, type ParseOptions, type ParseResult, type SessionTables, type SessionView } from './parse.js';
+import { entryOf, runArena, WindowMiss, type ParseOptions, type ParseResult, type Replay, type ReusedNodes, type SessionTables, type SessionView } from './parse.js';
 import { TextRope } from './text-rope.js';
+
+/**
+ * The nodes two consecutive partial results share: a replay of the same finished parts at the
+ * same place, or of parts that continued them (whose nodes begin with theirs).
+ */
+function sharedRun(before: Replay | undefined, now: Replay | undefined): ReusedNodes | undefined {
+  if (before === undefined || now === undefined || before.at !== now.at) return undefined;
+  if (now.parts.lineage !== before.parts.lineage || now.parts.nodes.length < before.parts.nodes.length) return undefined;
+  return { from: now.at, count: before.parts.nodes.length };
+}
 
 /** Options of a {@link ParseSession}: which rule to run and where to start, as for {@link parse}. */
 export type ParseSessionOptions = Pick<ParseOptions, 'rule' | 'start'>;
@@ -23,6 +33,8 @@ export class ParseSession {
   private readonly tables: SessionTables = { settled: new Map(), checkpoints: new Map() };
   /** Where the next partial call's window starts: the lowest offset the last one read. */
   private base: number;
+  /** The last partial call's longest replay of finished parts (see `ParseResult.reused`). */
+  private replay: Replay | undefined;
 
   /**
    * @param arena - the parser.
@@ -68,7 +80,9 @@ export class ParseSession {
       try {
         const result = runArena(this.arena, this.rope.slice(base, len), true, this.entry, this.start, view);
         this.base = view.minRead;
-        return result;
+        const reused = sharedRun(this.replay, view.replay);
+        this.replay = view.replay;
+        return reused === undefined ? result : { ...result, reused };
       } catch (error) {
         // The run went back before its window (a reading that changed its mind): read again
         // with all of the input.
@@ -86,7 +100,8 @@ export class ParseSession {
     const view: SessionView = { tables: this.tables, base: 0, source: (from, to) => this.rope.slice(from, to), minRead: 0 };
     const result = runArena(this.arena, this.input, false, this.entry, this.start, view);
     if (result.status === 'fail' && options.lenient && !result.issue) {
-      const unfinished = this.partial();
+      // What it shares with an earlier partial result is no concern of a final answer.
+      const { reused: _reused, ...unfinished } = this.partial();
       if (unfinished.status === 'need_more_input') return { ...unfinished, lenient: true };
     }
     return result;

@@ -32,6 +32,20 @@ export interface ParseResult {
   readonly lenient?: boolean;
   /** Set when the parse stopped for a reason other than the input, e.g. nesting too deep. */
   readonly issue?: ParseIssue;
+  /**
+   * A {@link ParseSession}'s partial result only: `nodes[from, from + count)` are the same
+   * objects as in the session's previous partial result (finished matches it kept), so a
+   * consumer that walked that result need not compare them again.
+   */
+  readonly reused?: ReusedNodes;
+}
+
+/** A run of top-level nodes a session's partial result shares with its previous one. */
+export interface ReusedNodes {
+  /** Index of the first shared node. */
+  readonly from: number;
+  /** How many nodes are shared. */
+  readonly count: number;
 }
 
 /** Options of {@link parse}. */
@@ -54,13 +68,29 @@ export const MAX_RULE_DEPTH = 1000;
 
 const NO_NODES: readonly AstNode[] = Object.freeze([]);
 
+/** A rule's outcome in one run. */
 interface MemoEntry {
   readonly outcome: number;
-  readonly nodes: readonly AstNode[];
+  /** Its nodes; `undefined` while they still sit in the run's array (see {@link LazyNodes}). */
+  nodes: readonly AstNode[] | undefined;
+  readonly lazy: LazyNodes | undefined;
+}
+
+/**
+ * Where an unfinished rule's nodes sit in the run's array. An unfinished outcome usually ends
+ * the run, so its nodes (a session's every finished call, say) are copied only when a cut
+ * would lose them, not on every run.
+ */
+interface LazyNodes {
+  readonly array: AstNode[];
+  readonly from: number;
+  readonly to: number;
 }
 
 /** A settled outcome kept across the runs of a session, with the farthest offset it examined. */
-interface KeptEntry extends MemoEntry {
+interface KeptEntry {
+  readonly outcome: number;
+  readonly nodes: readonly AstNode[];
   readonly farthest: number;
 }
 
@@ -72,6 +102,17 @@ interface FinishedParts {
   readonly count: number;
   readonly p: number;
   readonly nodes: readonly AstNode[];
+  /**
+   * Shared by a checkpoint and every later one that continued it at the same place (their
+   * nodes begin with its nodes); a new object when a match starts over.
+   */
+  readonly lineage: object;
+}
+
+/** The longest run of finished parts a session run replayed, still in place at `at`. @internal */
+export interface Replay {
+  readonly at: number;
+  readonly parts: FinishedParts;
 }
 
 /** A resumable matcher's progress when the input ran out (see {@link SessionTables}). */
@@ -92,6 +133,9 @@ export interface SessionTables {
   readonly checkpoints: Map<number, Checkpoint>;
 }
 
+/** An unfinished rule with at least this many nodes keeps them lazily (see {@link LazyNodes}). */
+const LAZY_MIN_NODES = 64;
+
 /** Leaves shorter than this are re-read rather than remembered. */
 const SETTLE_MIN_LENGTH = 64;
 
@@ -109,9 +153,14 @@ interface State {
   readonly source: ((from: number, to: number) => string) | undefined;
   readonly partial: boolean;
   readonly python: boolean;
-  readonly nodes: AstNode[];
+  /** Nodes made so far; replaced (never held) when a long run of kept nodes is appended. */
+  nodes: AstNode[];
+  /** The longest replay of finished parts whose nodes are still where it put them. */
+  replay: Replay | undefined;
   /** Rule outcomes by `offset * ruleCount + rule`; made on the first rule call. */
   memo: Map<number, MemoEntry | null> | undefined;
+  /** Memo entries whose nodes are still only in `nodes` (see {@link LazyNodes}). */
+  lazy: MemoEntry[];
   readonly ruleCount: number;
   depth: number;
   farthest: number;
@@ -242,8 +291,8 @@ function compileNode(node: PegNode, arena: Arena, m: Matcher[], id: number, rule
           const r = parts[k]!(st, p);
           if (r >= 0) p = r;
           else {
-            if (r === FAIL) st.nodes.length = mark;
-            else if (st.record && k > (resumed?.count ?? 0)) st.tables!.checkpoints.set(key, { count: k, p, nodes: st.nodes.slice(mark, partMark) });
+            if (r === FAIL) cut(st, mark);
+            else if (st.record && k > (resumed?.count ?? 0)) st.tables!.checkpoints.set(key, { count: k, p, nodes: st.nodes.slice(mark, partMark), lineage: resumed?.lineage ?? {} });
             return r;
           }
         }
@@ -263,7 +312,7 @@ function compileNode(node: PegNode, arena: Arena, m: Matcher[], id: number, rule
             if (r < 0 && st.record && j > (resumed ?? 0)) st.tables!.checkpoints.set(key, j);
             return r;
           }
-          st.nodes.length = mark;
+          cut(st, mark);
         }
         return FAIL;
       };
@@ -281,7 +330,7 @@ function compileNode(node: PegNode, arena: Arena, m: Matcher[], id: number, rule
         while (max < 0 || count < max) {
           if (p >= st.len) {
             if (st.partial) {
-              if (st.record && count > (resumed?.count ?? 0)) st.tables!.checkpoints.set(key, { p, count, nodes: st.nodes.slice(start) });
+              if (st.record && count > (resumed?.count ?? 0)) st.tables!.checkpoints.set(key, { p, count, nodes: st.nodes.slice(start), lineage: resumed?.lineage ?? {} });
               return needMore(p);
             }
             break;
@@ -293,15 +342,15 @@ function compileNode(node: PegNode, arena: Arena, m: Matcher[], id: number, rule
             p = r;
             count++;
           } else if (r === FAIL) {
-            st.nodes.length = mark;
+            cut(st, mark);
             break;
           } else {
-            if (st.record && count > (resumed?.count ?? 0)) st.tables!.checkpoints.set(key, { p, count, nodes: st.nodes.slice(start, mark) });
+            if (st.record && count > (resumed?.count ?? 0)) st.tables!.checkpoints.set(key, { p, count, nodes: st.nodes.slice(start, mark), lineage: resumed?.lineage ?? {} });
             return r;
           }
         }
         if (count < min) {
-          st.nodes.length = start;
+          cut(st, start);
           return FAIL;
         }
         return p;
@@ -314,7 +363,7 @@ function compileNode(node: PegNode, arena: Arena, m: Matcher[], id: number, rule
       return (st, pos) => {
         const mark = st.nodes.length;
         const r = inner(st, pos);
-        st.nodes.length = mark;
+        cut(st, mark);
         if (isNeedMore(r)) return needMore(pos);
         return (r >= 0) !== negate ? pos : FAIL;
       };
@@ -332,7 +381,7 @@ function compileNode(node: PegNode, arena: Arena, m: Matcher[], id: number, rule
         if (p < st.len) rel(st, p);
         const b = st.base;
         const ranOut = (): number => {
-          if (st.record && p > pos) st.tables!.checkpoints.set(key, { p, count, nodes: NO_NODES });
+          if (st.record && p > pos) st.tables!.checkpoints.set(key, { p, count, nodes: NO_NODES, lineage: NO_NODES });
           return needMore(p);
         };
         while (max < 0 || count < max) {
@@ -406,7 +455,8 @@ function compileNode(node: PegNode, arena: Arena, m: Matcher[], id: number, rule
         if (seen !== undefined) {
           // `null` marks a rule re-entered at the same offset: left recursion cannot match.
           if (seen === null) return FAIL;
-          pushAll(st.nodes, seen.nodes);
+          const lazy = seen.lazy;
+          pushAll(st, seen.nodes ?? (lazy === undefined ? NO_NODES : lazy.array.slice(lazy.from, lazy.to)));
           return seen.outcome;
         }
         if (++st.depth > MAX_RULE_DEPTH) throw new DepthLimit();
@@ -414,8 +464,14 @@ function compileNode(node: PegNode, arena: Arena, m: Matcher[], id: number, rule
         const mark = st.nodes.length;
         const outcome = body(st, pos);
         st.depth--;
+        if (isNeedMore(outcome) && st.nodes.length - mark >= LAZY_MIN_NODES) {
+          const entry: MemoEntry = { outcome, nodes: undefined, lazy: { array: st.nodes, from: mark, to: st.nodes.length } };
+          st.lazy.push(entry);
+          table.set(key, entry);
+          return outcome;
+        }
         const nodes = st.nodes.length > mark ? st.nodes.slice(mark) : NO_NODES;
-        table.set(key, { outcome, nodes });
+        table.set(key, { outcome, nodes, lazy: undefined });
         if (st.record && !isNeedMore(outcome)) settle(st, pos * st.nodeCount + id, outcome, nodes);
         return outcome;
       };
@@ -434,7 +490,7 @@ function compileNode(node: PegNode, arena: Arena, m: Matcher[], id: number, rule
       return (st, pos) => {
         const mark = st.nodes.length;
         const r = inner(st, pos);
-        if (isNeedMore(r)) st.nodes.length = mark;
+        if (isNeedMore(r)) cut(st, mark);
         return r;
       };
     }
@@ -450,12 +506,16 @@ function compileNode(node: PegNode, arena: Arena, m: Matcher[], id: number, rule
         const mark = st.nodes.length;
         const r = inner(st, pos);
         if (r === FAIL) {
-          st.nodes.length = mark;
+          cut(st, mark);
           if (st.record) settle(st, pos * st.nodeCount + id, FAIL, NO_NODES);
           return FAIL;
         }
         const end = r >= 0 ? r : needMoreAt(r);
-        const children = st.nodes.length > mark ? st.nodes.splice(mark) : NO_NODES;
+        let children = NO_NODES;
+        if (st.nodes.length > mark) {
+          children = st.nodes.slice(mark);
+          cut(st, mark);
+        }
         const made = makeNode(st, tag, pos, end, r < 0, children);
         st.nodes.push(made);
         if (st.record && r >= 0) settle(st, pos * st.nodeCount + id, r, [made]);
@@ -488,20 +548,45 @@ function makeNode(st: State, tag: string, start: number, end: number, partial: b
 /** A session's checkpoint of finished parts at `key`, its nodes already replayed. */
 function resumeParts(st: State, key: number): FinishedParts | undefined {
   const resumed = st.tables?.checkpoints.get(key) as FinishedParts | undefined;
-  if (resumed !== undefined) pushAll(st.nodes, resumed.nodes);
+  if (resumed === undefined) return undefined;
+  const at = st.nodes.length;
+  pushAll(st, resumed.nodes);
+  if (resumed.nodes.length > (st.replay?.parts.nodes.length ?? 0)) st.replay = { at, parts: resumed };
   return resumed;
 }
 
-/** Appends `nodes` to `to` (natively, in slices small enough for the call stack). */
-function pushAll(to: AstNode[], nodes: readonly AstNode[]): void {
-  if (nodes.length < 64) for (const n of nodes) to.push(n);
-  else if (nodes.length <= 8192) Array.prototype.push.apply(to, nodes as AstNode[]);
-  else for (let i = 0; i < nodes.length; i += 8192) to.push(...nodes.slice(i, i + 8192));
+/** Drops the nodes from `mark` on (a replay they held is no longer in place). */
+function cut(st: State, mark: number): void {
+  if (mark >= st.nodes.length) return;
+  if (st.lazy.length > 0) keepLazy(st, mark);
+  st.nodes.length = mark;
+  if (st.replay !== undefined && mark < st.replay.at + st.replay.parts.nodes.length) st.replay = undefined;
+}
+
+/**
+ * Appends `nodes` to the run's nodes. A long run (a session's finished repetitions, replayed
+ * on every call) is copied natively with `concat`, several times faster than pushing it.
+ */
+function pushAll(st: State, nodes: readonly AstNode[]): void {
+  if (nodes.length < 64 || nodes.length < st.nodes.length) for (const n of nodes) st.nodes.push(n);
+  else st.nodes = st.nodes.concat(nodes);
+}
+
+/** Copies the nodes of lazy memo entries that a cut to `mark` would lose. */
+function keepLazy(st: State, mark: number): void {
+  st.lazy = st.lazy.filter((entry) => {
+    const lazy = entry.lazy!;
+    // An array the run no longer appends to keeps its nodes.
+    if (lazy.array !== st.nodes) return false;
+    if (lazy.to <= mark) return true;
+    entry.nodes = lazy.array.slice(lazy.from, lazy.to);
+    return false;
+  });
 }
 
 /** Replays a settled outcome: its nodes, and the farthest offset its failure examined. */
 function replay(st: State, kept: KeptEntry): number {
-  pushAll(st.nodes, kept.nodes);
+  pushAll(st, kept.nodes);
   if (kept.farthest > st.farthest) st.farthest = kept.farthest;
   return kept.outcome;
 }
@@ -554,6 +639,8 @@ export interface SessionView {
   readonly base: number;
   readonly source: (from: number, to: number) => string;
   minRead: number;
+  /** Set by the run: its longest replay of finished parts still in place (see {@link Replay}). */
+  replay?: Replay | undefined;
 }
 
 /** Thrown by {@link runArena} when a session run read before its window. @internal */
@@ -580,7 +667,9 @@ export function runArena(
     partial,
     python: arena.pythonDicts,
     nodes: [],
+    replay: undefined,
     memo: undefined,
+    lazy: [],
     ruleCount: program.ruleCount,
     depth: 0,
     farthest: start,
@@ -603,7 +692,10 @@ export function runArena(
     }
     throw error;
   }
-  if (view !== undefined) view.minRead = st.minRead;
+  if (view !== undefined) {
+    view.minRead = st.minRead;
+    view.replay = st.replay;
+  }
   if (outcome >= 0) return { status: 'success', end: outcome, nodes: st.nodes };
   if (outcome === FAIL) return { status: 'fail', end: st.farthest, nodes: NO_NODES };
   return { status: 'need_more_input', end: needMoreAt(outcome), nodes: st.nodes };

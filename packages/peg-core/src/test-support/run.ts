@@ -21,6 +21,25 @@ export function arenaOf(make: (p: PegBuilder) => ParserLike, options?: { pythonD
 }
 
 /**
+ * The partial results of `session`, one per call, each with its `reused` claim checked (those
+ * nodes are the very objects of the previous partial result) and then removed, so that the
+ * result can be compared with a fresh parse.
+ */
+export function checkedPartials(session: ParseSession): () => ParseResult {
+  let previous: ParseResult | undefined;
+  return () => {
+    const { reused, ...result } = session.partial();
+    if (reused !== undefined) {
+      expect(previous, 'reused nodes need a previous partial result').toBeDefined();
+      expect(reused.from + reused.count).toBeLessThanOrEqual(result.nodes.length);
+      for (let i = reused.from; i < reused.from + reused.count; i++) expect(result.nodes[i], `reused node ${i}`).toBe(previous!.nodes[i]);
+    }
+    previous = result;
+    return result;
+  };
+}
+
+/**
  * Feeds `input` to a {@link ParseSession} in chunks of `size` code units (after the first
  * `start` characters), checking every intermediate partial result against a fresh partial
  * parse of the same prefix; returns the session's final answer for `options`.
@@ -28,13 +47,14 @@ export function arenaOf(make: (p: PegBuilder) => ParserLike, options?: { pythonD
 function sessionParse(arena: Arena, input: string, options: ParseOptions, size: number, everyChunk: boolean): ParseResult {
   const start = options.start ?? 0;
   const session = new ParseSession(arena, input.slice(0, start), { rule: options.rule, start });
+  const partial = checkedPartials(session);
   for (let at = start; at < input.length; at += size) {
     session.append(input.slice(at, at + size));
     if (!everyChunk) continue;
     const prefix = session.input;
-    expect(session.partial(), `partial session result at ${prefix.length}`).toEqual(parseDirect(arena, prefix, { ...options, partial: true }));
+    expect(partial(), `partial session result at ${prefix.length}`).toEqual(parseDirect(arena, prefix, { ...options, partial: true }));
   }
-  return options.partial ? session.partial() : session.final({ lenient: options.lenient });
+  return options.partial ? partial() : session.final({ lenient: options.lenient });
 }
 
 /**
