@@ -5,9 +5,11 @@ import { hasLoneSurrogate, mutations } from './mutations.js';
 
 /** One problem found, with where it comes from. */
 export interface CheckFailure {
-  /** The grammar's source id (and the text's variant, for agreement). */
+  /** The grammar's source id (and the text's variant, for agreement), or the sample's. */
   readonly id: string;
   readonly reason: string;
+  /** The known finding that explains it (see known-findings.json), when one does. */
+  readonly known?: string;
 }
 
 /** Check 1: does llama.cpp load every grammar? */

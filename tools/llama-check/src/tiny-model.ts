@@ -16,6 +16,12 @@ export interface TinyModelOptions {
   readonly blocks?: number;
   /** Context length written to the metadata (default 8192). */
   readonly contextLength?: number;
+  /**
+   * How much likelier (in logits, default 2.5) the markers and the end token are than a byte.
+   * Pure noise would spell a closing marker byte by byte only by chance, so free text under a
+   * grammar would run on for hundreds of tokens; with the bias it ends within a few dozen.
+   */
+  readonly markerBias?: number;
 }
 
 /** The vocabulary of a tiny model, for tests and reports. */
@@ -30,6 +36,9 @@ export interface TinyVocabulary {
 
 /** The end-of-generation token's text (a control token, not a template marker). */
 export const TINY_EOS = '<|tiny-eos|>';
+
+/** The value of the residual stream's constant dimension (see the marker bias). */
+const BIAS_DIMENSION = 4;
 
 // llama.cpp's token types (llama_token_type).
 const NORMAL = 1;
@@ -82,10 +91,24 @@ export function tinyModelBytes(options: TinyModelOptions): { bytes: Buffer; voca
     Float32Array.from({ length: shape.reduce((a, b) => a * b, 1) }, () => (next() * 2 - 1) * scale);
   const ones = (n: number): Float32Array => new Float32Array(n).fill(1);
   const vocab = vocabulary.tokens.length;
+  // Dimension 0 of the residual stream is a constant (every embedding has it, and no layer
+  // writes to it), so the output layer can turn it into a fixed bias of the marker tokens.
+  const embeddings = weights([embedding, vocab], 1);
+  for (let token = 0; token < vocab; token++) embeddings[token * embedding] = BIAS_DIMENSION;
+  const output = weights([embedding, vocab]);
+  const biased = new Set([...vocabulary.markers.values(), vocabulary.eos]);
+  // After the final RMS norm the constant dimension is about BIAS_DIMENSION / rms ≈ BIAS_DIMENSION / 1.
+  const bias = (options.markerBias ?? 2.5) / BIAS_DIMENSION;
+  for (let token = 0; token < vocab; token++) output[token * embedding] = biased.has(token) ? bias : 0;
+  const noWriteToBias = (shape: readonly [number, number]): Float32Array => {
+    const data = weights(shape);
+    data.fill(0, 0, shape[0]);
+    return data;
+  };
   const tensors: GgufTensor[] = [
-    { name: 'token_embd.weight', shape: [embedding, vocab], data: weights([embedding, vocab], 1) },
+    { name: 'token_embd.weight', shape: [embedding, vocab], data: embeddings },
     { name: 'output_norm.weight', shape: [embedding], data: ones(embedding) },
-    { name: 'output.weight', shape: [embedding, vocab], data: weights([embedding, vocab]) },
+    { name: 'output.weight', shape: [embedding, vocab], data: output },
   ];
   for (let block = 0; block < blocks; block++) {
     const square = [embedding, embedding];
@@ -95,11 +118,11 @@ export function tinyModelBytes(options: TinyModelOptions): { bytes: Buffer; voca
       { name: `blk.${block}.attn_q.weight`, shape: square, data: weights(square) },
       { name: `blk.${block}.attn_k.weight`, shape: square, data: weights(square) },
       { name: `blk.${block}.attn_v.weight`, shape: square, data: weights(square) },
-      { name: `blk.${block}.attn_output.weight`, shape: square, data: weights(square) },
+      { name: `blk.${block}.attn_output.weight`, shape: square, data: noWriteToBias([embedding, embedding]) },
       { name: `blk.${block}.ffn_norm.weight`, shape: [embedding], data: ones(embedding) },
       { name: `blk.${block}.ffn_gate.weight`, shape: up, data: weights(up) },
       { name: `blk.${block}.ffn_up.weight`, shape: up, data: weights(up) },
-      { name: `blk.${block}.ffn_down.weight`, shape: [feedForward, embedding], data: weights([feedForward, embedding]) },
+      { name: `blk.${block}.ffn_down.weight`, shape: [feedForward, embedding], data: noWriteToBias([feedForward, embedding]) },
     );
   }
   const metadata = new Map<string, GgufValue>([
