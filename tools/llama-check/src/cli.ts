@@ -9,7 +9,7 @@ const USAGE = `usage: llama-check [--json] [--samples N] [--max-tokens N] [--see
   --max-tokens N token cap of a sample (default 384)
   --seed N       seed of models, mutations and sampling (default 1)
   --template T   only templates whose file name contains T (skips the schema records)
-  --verbose      list known findings' failures too`;
+  --verbose      list known findings' failures and the samples stopped at the cap too`;
 
 interface Args {
   json: boolean;
@@ -53,8 +53,8 @@ function table(report: LlamaCheckReport, details: LlamaCheckDetails, verbose: bo
   const { grammars, agreement, generation } = report;
   const lines = [
     `grammars    ${grammars.loaded} loaded, ${grammars.rejected} rejected (${details.sources.chatCases} chat cases, ${details.sources.selfCheck} self-check scenarios, ${details.sources.schemas} schema records)`,
-    `agreement   ${agreement.agree} agree, ${agreement.disagree} disagree`,
-    `generation  ${generation.samples} samples over ${details.generation.templates} templates: ${generation.parsed} parsed, ${generation.schemaValid} schema-valid; ${details.generation.capped} more stopped at the token cap`,
+    `agreement   ${agreement.agree} agree (${details.accepted} accepted by both), ${agreement.disagree} disagree (expected outputs, acceptance strings and ${details.sources.samples} samples, each with mutations)`,
+    `generation  ${generation.samples} samples over ${details.generation.templates} templates: ${generation.parsed} parsed, ${generation.schemaValid} schema-valid; ${details.generation.capped.length} more stopped at the token cap`,
   ];
   const rules = Object.entries(details.generation.recoveries).map(([rule, n]) => `${rule} ${n}`).join(', ');
   if (details.generation.recovered > 0) lines.push(`            ${details.generation.recovered} parsed only through a recovery (${rules})`);
@@ -67,6 +67,7 @@ function table(report: LlamaCheckReport, details: LlamaCheckDetails, verbose: bo
     const findings = new Set(known.map((f) => f.known));
     if (known.length > 0) lines.push(`${name}: ${known.length} failure(s) explained by ${findings.size} known finding(s) (known-findings.json)`);
   }
+  if (verbose) for (const sample of details.generation.capped) lines.push(`capped ${sample.id}: ${JSON.stringify(sample.output.slice(0, 300))}`);
   lines.push(details.unexplained === 0 ? 'llama-check: no unexplained failure' : `llama-check: ${details.unexplained} unexplained failure(s)`);
   return lines.join('\n');
 }

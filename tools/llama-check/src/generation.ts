@@ -8,7 +8,7 @@ import { LlamaGrammarEvaluationState, type LlamaContextSequence, type LlamaModel
 import type { CheckFailure } from './grammar-checks.js';
 import { knownFinding, type KnownFinding } from './known-findings.js';
 import { GENERATION_TOOLS } from './generation-tools.js';
-import { templateFiles, type SourceOptions } from './grammar-sources.js';
+import { constrainedText, templateFiles, type GrammarSource, type SourceOptions } from './grammar-sources.js';
 import type { LlamaEngine } from './llama-engine.js';
 import { writeTinyModel } from './tiny-model.js';
 
@@ -21,14 +21,16 @@ export interface GenerationReport {
   /** Parsed samples whose every call's arguments validate against the tool's schema. */
   readonly schemaValid: number;
   readonly failures: readonly CheckFailure[];
-  /** Samples stopped at the token cap (not counted above: a random model may write on for ever where the grammar allows it). */
-  readonly capped: number;
+  /** Samples stopped at the token cap, with what they wrote (not counted above: a random model may write on for ever where the grammar allows it). */
+  readonly capped: readonly { readonly id: string; readonly output: string }[];
   /** Parsed samples that needed a named recovery of the lenient parser (see {@link GenerationReport.recoveries}). */
   readonly recovered: number;
   /** Recovery rule → samples that needed it. */
   readonly recoveries: Readonly<Record<string, number>>;
   /** Template families sampled (those with a tool-call format). */
   readonly templates: number;
+  /** The finished samples as the grammar read them, for the agreement check. */
+  readonly sampled: readonly GrammarSource[];
 }
 
 /** Options of {@link checkGeneration}. */
@@ -172,11 +174,7 @@ interface Verdict {
 /** Our parser reads the sample into calls of offered tools, with schema-valid arguments; our matcher accepts it too. */
 function judge(parser: ChatParser, output: string, validators: ReadonlyMap<string, ValidateFunction>): Verdict {
   const problems: string[] = [];
-  const constrained = (() => {
-    const text = parser.generationPrompt + output;
-    const start = grammarStart(text, parser.grammarTriggers, parser.generationPrompt.length);
-    return start === undefined ? (parser.grammarLazy ? undefined : text) : text.slice(start);
-  })();
+  const constrained = constrainedText(parser, output);
   if (constrained === undefined) problems.push('no trigger in the sample');
   else if (matchGbnf(parseGbnf(parser.grammar), constrained).status !== 'accepted') problems.push('our matcher refuses what llama.cpp sampled');
   const message = parser.parse(output);
@@ -244,7 +242,8 @@ export async function checkGeneration(engine: LlamaEngine, options: GenerationOp
   let samples = 0;
   let parsed = 0;
   let schemaValid = 0;
-  let capped = 0;
+  const capped: { id: string; output: string }[] = [];
+  const sampled: GrammarSource[] = [];
   let recovered = 0;
   const recoveries: Record<string, number> = {};
   let templates = 0;
@@ -302,12 +301,14 @@ export async function checkGeneration(engine: LlamaEngine, options: GenerationOp
                   continue;
                 }
                 if (sample.capped) {
-                  capped += 1;
+                  capped.push({ id: sampleId, output: prefix + sample.output });
                   continue;
                 }
                 samples += 1;
                 const output = prefix + sample.output;
                 const verdict = judge(parser, output, validators);
+                const text = constrainedText(parser, output);
+                if (text !== undefined) sampled.push({ id: `sample ${sampleId}`, origin: 'emitted', gbnf: parser.grammar, texts: [text] });
                 if (verdict.parsed) parsed += 1;
                 if (verdict.schemaValid) schemaValid += 1;
                 if (verdict.recovered) {
@@ -331,5 +332,5 @@ export async function checkGeneration(engine: LlamaEngine, options: GenerationOp
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
-  return { samples, parsed, schemaValid, failures, capped, recovered, recoveries, templates };
+  return { samples, parsed, schemaValid, failures, capped, recovered, recoveries, templates, sampled };
 }

@@ -28,6 +28,8 @@ export interface AgreementReport {
   readonly agree: number;
   /** Texts they judge differently (each also a failure). */
   readonly disagree: number;
+  /** Of the agreeing texts, those both accept (the rest both refuse). */
+  readonly accepted: number;
   readonly failures: readonly CheckFailure[];
 }
 
@@ -68,6 +70,7 @@ export interface AgreementOptions {
  */
 export async function checkAgreement(engine: LlamaEngine, sources: readonly GrammarSource[], options: AgreementOptions = {}): Promise<AgreementReport> {
   let agree = 0;
+  let accepted = 0;
   let disagree = 0;
   const failures: CheckFailure[] = [];
   const parsed = new Map<string, Grammar | Error>();
@@ -102,6 +105,7 @@ export async function checkAgreement(engine: LlamaEngine, sources: readonly Gram
         const theirs = engine.accepts(loaded.grammar, variant.text);
         if (ourVerdict === theirs) {
           agree += 1;
+          if (theirs) accepted += 1;
           continue;
         }
         disagree += 1;
@@ -113,5 +117,5 @@ export async function checkAgreement(engine: LlamaEngine, sources: readonly Gram
       }
     }
   }
-  return { agree, disagree, failures };
+  return { agree, disagree, accepted, failures };
 }

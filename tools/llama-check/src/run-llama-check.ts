@@ -7,14 +7,16 @@ import { createLlamaEngine } from './llama-engine.js';
 /** The JSON report of `llama-check --json`. */
 export interface LlamaCheckReport {
   readonly grammars: ValidityReport;
-  readonly agreement: AgreementReport;
+  readonly agreement: Pick<AgreementReport, 'agree' | 'disagree' | 'failures'>;
   readonly generation: Pick<GenerationReport, 'samples' | 'parsed' | 'schemaValid' | 'failures'>;
 }
 
 /** Figures that explain the report, shown on stderr. */
 export interface LlamaCheckDetails {
-  /** Grammar sources by kind. */
-  readonly sources: Readonly<Record<'chatCases' | 'selfCheck' | 'schemas', number>>;
+  /** Grammar sources by kind (samples: finished generation samples matched by both matchers). */
+  readonly sources: Readonly<Record<'chatCases' | 'selfCheck' | 'schemas' | 'samples', number>>;
+  /** Agreeing texts both matchers accept (the others both refuse). */
+  readonly accepted: number;
   /** Generation figures beyond the report's. */
   readonly generation: Pick<GenerationReport, 'capped' | 'recovered' | 'recoveries' | 'templates'>;
   /** Failures no known finding explains: the run fails when there are any. */
@@ -49,22 +51,24 @@ export async function runLlamaCheck(options: LlamaCheckOptions = {}): Promise<{ 
   const engine = await createLlamaEngine();
   progress(`loading ${sources.length} grammars into llama.cpp`);
   const grammars = await checkValidity(engine, sources);
-  progress('matching texts with both matchers');
-  const agreement = await checkAgreement(engine, sources);
   const generation = await checkGeneration(engine, {
     ...options,
     known,
     onTemplate: (name, done, total) => progress(`sampled ${name} (${done}/${total})`),
   });
+  progress('matching texts with both matchers');
+  // The samples join the expected outputs: texts a grammar produced, far from any test's.
+  const agreement = await checkAgreement(engine, [...sources, ...generation.sampled]);
   const report: LlamaCheckReport = {
-    grammars,
-    agreement,
+    grammars: { loaded: grammars.loaded, rejected: grammars.rejected, failures: grammars.failures },
+    agreement: { agree: agreement.agree, disagree: agreement.disagree, failures: agreement.failures },
     generation: { samples: generation.samples, parsed: generation.parsed, schemaValid: generation.schemaValid, failures: generation.failures },
   };
   return {
     report,
     details: {
-      sources: { chatCases: chat.length, selfCheck: self.length, schemas: schemas.length },
+      sources: { chatCases: chat.length, selfCheck: self.length, schemas: schemas.length, samples: generation.sampled.length },
+      accepted: agreement.accepted,
       generation: { capped: generation.capped, recovered: generation.recovered, recoveries: generation.recoveries, templates: generation.templates },
       unexplained: unexplained(grammars.failures) + unexplained(agreement.failures) + unexplained(generation.failures),
     },
