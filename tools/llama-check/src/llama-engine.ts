@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { getLlama, LlamaLogLevel, type Llama, type LlamaGrammar } from 'node-llama-cpp';
 
 /** A grammar llama.cpp loaded, or why it refused. */
@@ -36,20 +37,13 @@ function sharedLlama(): Promise<Llama> {
 
 // llama.cpp prints why it refuses a grammar with fprintf(stderr), out of the logger's reach;
 // a refused grammar is rare, so it is parsed again in a child process that keeps stderr.
-const EXPLAIN_SCRIPT = `
-import { getLlama, LlamaLogLevel } from 'node-llama-cpp';
-const llama = await getLlama({ gpu: false, build: 'never', skipDownload: true, progressLogs: false, maxThreads: 1, logLevel: LlamaLogLevel.error, logger: () => {} });
-let text = '';
-for await (const chunk of process.stdin) text += chunk;
-try { await llama.createGrammar({ grammar: text }); } catch {}
-`;
+const EXPLAIN_SCRIPT = new URL('../scripts/explain-grammar.mjs', import.meta.url);
 
 /** llama.cpp's own words on why `gbnf` does not parse (its stderr), or `fallback`. */
 function explainRefusal(gbnf: string, fallback: string): string {
-  const run = spawnSync(process.execPath, ['--input-type=module', '-e', EXPLAIN_SCRIPT], {
+  const run = spawnSync(process.execPath, [fileURLToPath(EXPLAIN_SCRIPT)], {
     input: gbnf,
     encoding: 'utf8',
-    cwd: new URL('..', import.meta.url),
     env: { ...process.env, NODE_LLAMA_CPP_SKIP_DOWNLOAD: 'true' },
     timeout: 60_000,
   });
