@@ -1,13 +1,14 @@
 #!/usr/bin/env node
 import { runLlamaCheck, type LlamaCheckDetails, type LlamaCheckReport } from './run-llama-check.js';
 
-const USAGE = `usage: llama-check [--json] [--samples N] [--max-tokens N] [--seed N] [--template TEXT] [--verbose]
+const USAGE = `usage: llama-check [--json] [--samples N] [--max-tokens N] [--mutations N] [--seed N] [--template TEXT] [--verbose]
   Loads every grammar autoparser emits into llama.cpp (node-llama-cpp, CPU), compares
   llama.cpp's matcher with ours, and samples tiny random models under our grammars.
   --json         only the JSON report on stdout
   --samples N    samples per template and mode (default 3)
   --max-tokens N token cap of a sample (default 384)
-  --seed N       seed of models, mutations and sampling (default 1)
+  --mutations N  insertions, deletions and cuts per text in the agreement check (default 2 each)
+  --seed N       seed of the models and the sampling (default 1)
   --template T   only templates whose file name contains T (skips the schema records)
   --verbose      list known findings' failures and the samples stopped at the cap too`;
 
@@ -16,6 +17,7 @@ interface Args {
   verbose: boolean;
   samples?: number;
   maxTokens?: number;
+  mutations?: number;
   seed?: number;
   template?: string;
 }
@@ -40,6 +42,7 @@ function parseArgs(argv: readonly string[]): Args {
       case '--verbose': args.verbose = true; break;
       case '--samples': args.samples = count(); break;
       case '--max-tokens': args.maxTokens = count(); break;
+      case '--mutations': args.mutations = count(); break;
       case '--seed': args.seed = count(); break;
       case '--template': args.template = value(); break;
       case '--help': case '-h': console.log(USAGE); process.exit(0); break;
@@ -78,6 +81,7 @@ try {
     ...(args.samples === undefined ? {} : { samples: args.samples }),
     ...(args.maxTokens === undefined ? {} : { maxTokens: args.maxTokens }),
     ...(args.seed === undefined ? {} : { seed: args.seed }),
+    ...(args.mutations === undefined ? {} : { mutationsPerText: args.mutations }),
     ...(args.template === undefined ? {} : { templateFilter: args.template }),
     onProgress: (message) => process.stderr.write(`${message}\n`),
   });

@@ -29,8 +29,10 @@ export interface LlamaCheckOptions extends SourceOptions {
   readonly samples?: number;
   /** Token cap of a sample (default 384). */
   readonly maxTokens?: number;
-  /** Seed of the mutations' models and sampling (default 1). */
+  /** Seed of the models and sampling (default 1). */
   readonly seed?: number;
+  /** Mutations of each kind per text in the agreement check (default 2). */
+  readonly mutationsPerText?: number;
   /** Known findings (default: the committed `known-findings.json`). */
   readonly known?: readonly KnownFinding[];
   /** Progress messages (a stage, or a template sampled). */
@@ -58,7 +60,7 @@ export async function runLlamaCheck(options: LlamaCheckOptions = {}): Promise<{ 
   });
   progress('matching texts with both matchers');
   // The samples join the expected outputs: texts a grammar produced, far from any test's.
-  const agreement = await checkAgreement(engine, [...sources, ...generation.sampled]);
+  const agreement = await checkAgreement(engine, [...sources, ...generation.sampled], { mutationsPerText: options.mutationsPerText ?? 2 });
   const report: LlamaCheckReport = {
     grammars: { loaded: grammars.loaded, rejected: grammars.rejected, failures: grammars.failures },
     agreement: { agree: agreement.agree, disagree: agreement.disagree, failures: agreement.failures },
