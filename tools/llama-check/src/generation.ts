@@ -10,6 +10,7 @@ import { knownFinding, type KnownFinding } from './known-findings.js';
 import { GENERATION_TOOLS } from './generation-tools.js';
 import { constrainedText, templateFiles, type GrammarSource, type SourceOptions } from './grammar-sources.js';
 import type { LlamaEngine } from './llama-engine.js';
+import { hashText } from './seeded-random.js';
 import { writeTinyModel } from './tiny-model.js';
 
 /** Check 3: what a tiny random model samples under our grammars, read back by our parser. */
@@ -259,7 +260,7 @@ export async function checkGeneration(engine: LlamaEngine, options: GenerationOp
         templates += 1;
         const parsers = { required: createChatParser(template, requestOf('required')), lazy: createChatParser(template, requestOf('lazy')) };
         const modelPath = join(dir, `${index}.gguf`);
-        writeTinyModel(modelPath, { template, markers: markersOf([parsers.required, parsers.lazy]), seed: seed + index, contextLength: 32768 });
+        writeTinyModel(modelPath, { template, markers: markersOf([parsers.required, parsers.lazy]), seed: seed + hashText(name), contextLength: 32768 });
         const model = await engine.llama.loadModel({ modelPath, gpuLayers: 0 });
         try {
           const context = await model.createContext({ contextSize: 16384, threads: 1, sequences: 1 });

@@ -30,8 +30,8 @@ describe('llama-check', () => {
     expect(report.generation.samples - report.generation.schemaValid).toBeLessThanOrEqual(report.generation.failures.length);
     expect(knownSamples.size).toBeGreaterThan(0);
 
-    // A finding that no longer occurs must leave the list.
+    // A finding that no longer occurs must leave the list (unless samples meet it only now and then).
     const used = new Set([...report.generation.failures, ...report.grammars.failures, ...report.agreement.failures].map((f) => f.known));
-    for (const finding of known) expect(used.has(finding.finding), finding.finding).toBe(true);
+    for (const finding of known.filter((f) => f.sporadic !== true)) expect(used.has(finding.finding), finding.finding).toBe(true);
   });
 });
