@@ -17,7 +17,7 @@ import { writeTinyModel } from './tiny-model.js';
 export interface GenerationReport {
   /** Samples that finished (the model ended them) within the token cap. */
   readonly samples: number;
-  /** Finished samples our parser read cleanly into calls of the offered tools. */
+  /** Finished samples our parser read into calls of the offered tools with no warning but a recovery (those are counted apart). */
   readonly parsed: number;
   /** Parsed samples whose every call's arguments validate against the tool's schema. */
   readonly schemaValid: number;
@@ -178,11 +178,11 @@ function judge(parser: ChatParser, output: string, validators: ReadonlyMap<strin
   const constrained = constrainedText(parser, output);
   if (constrained === undefined) problems.push('no trigger in the sample');
   else if (matchGbnf(parseGbnf(parser.grammar), constrained).status !== 'accepted') problems.push('our matcher refuses what llama.cpp sampled');
-  const message = parser.parse(output);
-  const warnings = message.warnings ?? [];
+  const read = parser.parse(output);
+  const warnings = read.warnings ?? [];
   // A recovery still reads the message; it is counted apart, as what the grammar lets through that the canonical parser does not read.
   for (const warning of warnings) if (warning.code !== 'recovered') problems.push(`parse warning ${warning.code} at ${warning.offset}: ${warning.message}`);
-  const calls = message.tool_calls ?? [];
+  const calls = read.tool_calls ?? [];
   if (calls.length === 0) problems.push('no tool call');
   let schemaValid = calls.length > 0;
   for (const call of calls) {
