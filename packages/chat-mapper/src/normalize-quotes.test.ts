@@ -16,6 +16,12 @@ describe('normalizeQuotes', () => {
     expect(JSON.parse(normalizeQuotes(`{'msg': 'He said "hi"'}`))).toEqual({ msg: 'He said "hi"' });
   });
 
+  it('escapes raw control characters of single-quoted strings, so the result parses as JSON', () => {
+    const text = normalizeQuotes("{'a': 'x\u0014y\tz\n', 'b': True}");
+    expect(text).toBe('{"a": "x\\u0014y\\tz\\n", "b": true}');
+    expect(JSON.parse(text)).toEqual({ a: 'x\u0014y\tz\n', b: true });
+  });
+
   it('leaves JSON and words that merely start like literals alone', () => {
     expect(normalizeQuotes('{"a": true, "b": Truth}')).toBe('{"a": true, "b": Truth}');
   });

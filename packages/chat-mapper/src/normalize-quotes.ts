@@ -7,6 +7,11 @@ const PYTHON_LITERALS: readonly (readonly [string, string])[] = [
 /** `True`/`False`/`None`, or a prefix of one, standing as a word. */
 const PYTHON_WORD = /(?<![A-Za-z0-9_])(?:T(?:r(?:ue?)?)?|F(?:a(?:l(?:se?)?)?)?|N(?:o(?:ne?)?)?)(?![A-Za-z0-9_])/;
 
+const SHORT_ESCAPES: { readonly [c: string]: string } = { '\n': '\\n', '\r': '\\r', '\t': '\\t', '\b': '\\b', '\f': '\\f' };
+
+/** A control character as a JSON string escape. */
+const jsonEscape = (c: string): string => SHORT_ESCAPES[c] ?? `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
+
 const isWordChar = (ch: string | undefined): boolean => ch !== undefined && /[A-Za-z0-9_]/.test(ch);
 
 /** The offset after the closing quote of the double-quoted string whose body starts at `i`, or -1. */
@@ -57,7 +62,7 @@ const START: NormalizeCheckpoint = { at: 0, inSingle: false, inDouble: false, ou
 /**
  * Rewrites a Python-style value (single-quoted strings, `True`/`False`/`None`) as JSON text.
  * Only string delimiters and literals change; escapes are kept or adjusted so the string
- * means the same. Works on unfinished text too: a literal prefix such as `Tr` becomes `tr`,
+ * means the same, and a raw control character in a single-quoted string is escaped. Works on unfinished text too: a literal prefix such as `Tr` becomes `tr`,
  * so the output of a growing input only ever grows.
  */
 export function normalizeQuotes(input: string): string {
@@ -130,6 +135,11 @@ export function normalizeQuotesFrom(
       flush(i);
       inSingle = !inSingle;
       out += '"';
+      run = i + 1;
+    } else if (inSingle && c < ' ') {
+      // A JSON string cannot hold a raw control character; the string this one becomes escapes it.
+      flush(i);
+      out += jsonEscape(c);
       run = i + 1;
     } else if (!inSingle && !inDouble && (c === 'T' || c === 'F' || c === 'N') && !isWordChar(input[i - 1])) {
       let n = 0;

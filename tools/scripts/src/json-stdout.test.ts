@@ -37,6 +37,17 @@ describe('--json through pnpm', { timeout: 300_000 }, () => {
     expect(report.passed).toBeGreaterThan(0);
   });
 
+  it('pnpm llama-check --json prints only the report', () => {
+    // One template keeps this light (the whole run is the llama-check package's own test).
+    const { status, stdout, stderr } = pnpm(['llama-check', '--json', '--template', 'Qwen3-Coder', '--samples', '1']);
+    expect(status, stderr).toBe(0);
+    const report = JSON.parse(stdout) as { grammars: { loaded: number; rejected: number }; agreement: { disagree: number }; generation: { samples: number } };
+    expect(Object.keys(report)).toEqual(['grammars', 'agreement', 'generation']);
+    expect(report.grammars.loaded).toBeGreaterThan(0);
+    expect(report.grammars.rejected).toBe(0);
+    expect(report.agreement.disagree).toBe(0);
+  });
+
   it('keeps turbo off stdout for plain output too', () => {
     const { status, stdout } = pnpm(['autoparser', '--help']);
     expect(status).toBe(0);

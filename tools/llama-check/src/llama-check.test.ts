@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { loadKnownFindings } from './known-findings.js';
+import { runLlamaCheck } from './run-llama-check.js';
+
+// The whole check as CI runs it (`pnpm llama-check`): every grammar loads, both matchers
+// agree, and every finished sample parses into schema-valid calls — unless a committed known
+// finding explains the failure.
+describe('llama-check', { timeout: 170_000 }, () => {
+  it('finds no unexplained failure, and every known finding still occurs', async () => {
+    const known = loadKnownFindings();
+    const { report, details } = await runLlamaCheck({ known });
+    const unexplained = [...report.grammars.failures, ...report.agreement.failures, ...report.generation.failures].filter((f) => f.known === undefined);
+    expect(unexplained).toEqual([]);
+    expect(details.unexplained).toBe(0);
+
+    expect(report.grammars.rejected).toBe(0);
+    expect(report.grammars.loaded).toBe(details.sources.chatCases + details.sources.selfCheck + details.sources.schemas);
+    expect(report.grammars.loaded).toBeGreaterThan(300);
+
+    expect(report.agreement.disagree).toBe(0);
+    expect(report.agreement.agree).toBeGreaterThan(4000);
+    // Both verdicts occur: the mutations are not all trivially refused.
+    expect(details.accepted).toBeGreaterThan(500);
+    expect(report.agreement.agree - details.accepted).toBeGreaterThan(500);
+
+    expect(details.generation.templates).toBeGreaterThan(40);
+    expect(report.generation.samples).toBeGreaterThan(150);
+    // Every finished sample that is not schema-valid is a failure (all of them known findings, above).
+    expect(report.generation.samples - report.generation.schemaValid).toBeLessThanOrEqual(report.generation.failures.length);
+    expect(report.generation.parsed).toBeGreaterThanOrEqual(report.generation.schemaValid);
+    expect(report.generation.schemaValid).toBeGreaterThan(150);
+
+    // A finding that no longer occurs must leave the list (unless samples meet it only now and then).
+    const used = new Set([...report.generation.failures, ...report.grammars.failures, ...report.agreement.failures].map((f) => f.known));
+    for (const finding of known.filter((f) => f.sporadic !== true)) expect(used.has(finding.finding), finding.finding).toBe(true);
+  });
+});
