@@ -29,6 +29,8 @@ export interface CaseOutcome {
 export interface FuzzFailure {
   readonly family: string;
   readonly kind: FailureKind;
+  /** The family and kind are listed in `known-findings.json` (open, reported, not failing the run). */
+  readonly known: boolean;
   readonly detail: string;
   /** The chat case or `fuzz` whose parser read it. */
   readonly context: string;
@@ -52,6 +54,8 @@ export interface FuzzReport {
   readonly slowest: { readonly family: string; readonly bytes: number } | undefined;
   /** Runs per family. */
   readonly perFamily: Readonly<Record<string, number>>;
+  /** Failures whose family and kind are not known findings: these fail the run. */
+  readonly newFailures: number;
   readonly failures: readonly FuzzFailure[];
 }
 
@@ -124,6 +128,8 @@ export interface FuzzOptions {
   readonly runsPerFamily?: number | undefined;
   /** Progress (one line per family). */
   readonly progress?: ((line: string) => void) | undefined;
+  /** Open findings (`family kind` pairs) that are reported but do not count as new failures. */
+  readonly known?: ReadonlySet<string> | undefined;
 }
 
 /**
@@ -173,7 +179,8 @@ export function fuzz(families: readonly FuzzFamily[], options: FuzzOptions): Fuz
         const outcome = runCase(family, c);
         const first = outcome.broken[0] ?? { kind: 'throw' as const, detail: 'fails only in the shrinking run' };
         for (const kind of new Set(outcome.broken.map((b) => b.kind))) counts[kind]++;
-        failures.push({ family: family.name, kind: first.kind, detail: first.detail, context: family.contexts[c.context]!.name, seed, path: result.counterexamplePath ?? '', input: outcome.input.slice(0, 2000) });
+        const known = options.known?.has(`${family.name} ${first.kind}`) ?? false;
+        failures.push({ family: family.name, kind: first.kind, known, detail: first.detail, context: family.contexts[c.context]!.name, seed, path: result.counterexamplePath ?? '', input: outcome.input.slice(0, 2000) });
       }
       if (!result.failed && result.interrupted) break;
     }
@@ -192,6 +199,7 @@ export function fuzz(families: readonly FuzzFamily[], options: FuzzOptions): Fuz
     slowestMsPerKb: Math.round(slowestMsPerKb * 1000) / 1000,
     slowest,
     perFamily,
+    newFailures: failures.filter((f) => !f.known).length,
     failures,
   };
 }
