@@ -115,3 +115,20 @@ describe('regular expressions applied to model output run in linear time', () =>
     expect(streamed(hermes, content, 4096).content).toBe(content);
   });
 });
+
+describe('a stream whose partial parse fails after it sent text', () => {
+  const seed = createChatParser(sharedTemplate('ByteDance-Seed-OSS'), request);
+
+  it('still sends every word of the output once it is all content', () => {
+    // The partial read sends `<` (the leading newline is layout), then a doubled marker makes
+    // the parse fail and the whole output content: `\n<<seed:tool_call>…`, which does not
+    // extend `<`. The rest of the output must reach the client all the same.
+    const output = '\n<<seed:tool_call>\n<<seed:tool_call>\n<function=f>\n<parameter=a>[1]</parameter>\n</function>\n</seed:tool_call>';
+    expect(seed.parse(output).content).toBe(output);
+    for (const size of [1, 6, 1000]) {
+      const s = streamed(seed, output, size);
+      expect(s.calls).toBe(0);
+      expect(s.content.trimStart(), `chunks of ${size}`).toBe(output.trimStart());
+    }
+  });
+});
