@@ -111,6 +111,17 @@ export function runCase(family: FuzzFamily, c: FuzzCase): CaseOutcome {
   } catch (error) {
     broken.push({ kind: 'throw', detail: `stream: ${errorText(error)}` });
   }
+  if (streamed !== undefined) {
+    // The stream must not lose text either, whatever it sent.
+    const message = {
+      role: 'assistant' as const,
+      content: streamed.content,
+      reasoning_content: streamed.reasoning,
+      tool_calls: streamed.calls.map((call) => ({ type: 'function' as const, id: call.id, function: { name: call.name, arguments: call.arguments } })),
+    };
+    const lost = lostWords(input, message, family.markers, family.vocabulary);
+    if (lost.length > 0 && !broken.some((b) => b.kind === 'lost')) broken.push({ kind: 'lost', detail: `stream lost ${lost.slice(0, 8).join(' ')}` });
+  }
   if (parsed !== undefined && streamed !== undefined) {
     const difference = streamDifference(streamed, parsed);
     if (difference !== undefined) broken.push({ kind: 'stream-mismatch', detail: difference });
