@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyStreamDelta, chunksOf, emptyStreamed, isPrefixOf, lostWords, streamDifference, vocabularyOf, withoutMarkers } from './invariants.js';
+import { applyStreamDelta, chunksOf, emptyStreamed, isPrefixOf, lostWords, streamDifference, vocabularyOf, withoutCutMarker, withoutMarkers } from './invariants.js';
 import { applyMutation, mutate } from './mutations.js';
 
 const markers = ['<tool_call>', '</tool_call>', '<think>', '</think>'];
@@ -34,6 +34,14 @@ describe('lostWords', () => {
   it('accepts neighbours a dropped marker glued together, but not a lost part of them', () => {
     expect(lostWords('a<think>Hello', { role: 'assistant', content: 'aHello' }, markers, exempt)).toEqual([]);
     expect(lostWords('a<think>Hello', { role: 'assistant', content: 'Hello' }, markers, exempt)).toEqual(['a']);
+  });
+
+  it('does not count a marker cut short at the very end', () => {
+    expect(lostWords('Hi <tool_ca', { role: 'assistant', content: 'Hi ' }, markers, exempt)).toEqual([]);
+    expect(lostWords('Hi <tool_ca x', { role: 'assistant', content: 'Hi ' }, markers, exempt)).toEqual(['tool_ca', 'x']);
+    expect(withoutCutMarker('a</thi', markers)).toBe('a');
+    expect(withoutCutMarker('a</think>', markers)).toBe('a</think>');
+    expect(withoutCutMarker('None', ['enum'])).toBe('None');
   });
 
   it('cuts markers longest first', () => {

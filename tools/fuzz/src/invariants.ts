@@ -84,6 +84,27 @@ export function withoutMarkers(text: string, markers: readonly string[]): string
   return out;
 }
 
+const WORD_CHAR = /[\p{L}\p{N}_]/u;
+
+/**
+ * `text` without a trailing proper prefix of a marker (`…<|tool_`): a marker cut short as it
+ * was written. The prefix must not start inside a word (`None` is no cut `e…` marker).
+ */
+export function withoutCutMarker(text: string, markers: readonly string[]): string {
+  let cut = 0;
+  for (const marker of markers) {
+    for (let n = Math.min(marker.length - 1, text.length); n > cut; n--) {
+      const start = text.length - n;
+      const inWord = WORD_CHAR.test(text[start] ?? '') && WORD_CHAR.test(text[start - 1] ?? '');
+      if (!inWord && text.endsWith(marker.slice(0, n))) {
+        cut = n;
+        break;
+      }
+    }
+  }
+  return text.slice(0, text.length - cut);
+}
+
 /** Occurrences of `needle` in `haystack`, not overlapping. */
 function occurrences(haystack: string, needle: string): number {
   let n = 0;
@@ -92,7 +113,8 @@ function occurrences(haystack: string, needle: string): number {
 }
 
 /**
- * The words of `input` the message lost. The definition (also in the README): cut every
+ * The words of `input` the message lost. The definition (also in the README): drop a
+ * trailing prefix of a marker (the marker being written when the output was cut), cut every
  * recognised marker (`markers`: the parser's literals and delimiters, preserved tokens,
  * reasoning tags) out of the input and out of the message's texts — content, reasoning,
  * call names and ids, arguments as written and decoded. Every word left in the input (a
@@ -108,7 +130,7 @@ export function lostWords(input: string, message: AssistantMessage, markers: rea
   const kept = messageWords(message, markers);
   let folded: string | undefined;
   const lost: string[] = [];
-  for (const [word, count] of wordCounts(withoutMarkers(input, markers))) {
+  for (const [word, count] of wordCounts(withoutMarkers(withoutCutMarker(input, markers), markers))) {
     if (exempt.has(word) || count <= (kept.get(word) ?? 0)) continue;
     if (folded === undefined) {
       const { plain, args } = messageTexts(message);
