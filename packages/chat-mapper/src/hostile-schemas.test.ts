@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { JsonValue } from './chat-message.js';
+import type { JsonValue } from '@autoparser/peg-core';
 import { schemaMisfit } from './schema-fit.js';
 import { schemaValueKinds } from './schema-value-kinds.js';
 

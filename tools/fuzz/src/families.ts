@@ -18,10 +18,10 @@ const packageDir = fileURLToPath(new URL('..', import.meta.url));
 const sharedDir = resolve(packageDir, '..', '..', '..', 'shared');
 
 /** Where the templates live (`../shared/templates` beside the repository). */
-export const templateDir: string = join(sharedDir, 'templates');
+const templateDir: string = join(sharedDir, 'templates');
 
 /** The conformance chat cases (`../shared/conformance/chat-cases.jsonl`). */
-export const chatCasesFile: string = join(sharedDir, 'conformance', 'chat-cases.jsonl');
+const chatCasesFile: string = join(sharedDir, 'conformance', 'chat-cases.jsonl');
 
 /** One parser of a family and the valid outputs it should read. */
 export interface FuzzContext {
@@ -46,7 +46,7 @@ export interface FuzzFamily {
 type ChatMessage = ChatRequest['messages'][number];
 
 /** What a parser recognises as markers: literals, delimiters, preserved tokens, reasoning tags, stops. */
-export function markersOf(parser: ChatParser): string[] {
+function markersOf(parser: ChatParser): string[] {
   const markers = [...parser.preservedTokens, parser.thinkingStartTag, parser.thinkingEndTag, ...parser.additionalStops];
   for (const node of parser.arena.nodes) {
     if (node.kind === 'literal') markers.push(node.text);

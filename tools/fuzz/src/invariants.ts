@@ -56,7 +56,7 @@ function messageTexts(message: AssistantMessage): { readonly plain: string[]; re
  * written or as decoded JSON, whichever has more of a word (an argument written raw in an
  * XML-style format is escaped in the JSON text: `\nfoo`).
  */
-export function messageWords(message: AssistantMessage, markers: readonly string[] = []): Map<string, number> {
+function messageWords(message: AssistantMessage, markers: readonly string[] = []): Map<string, number> {
   const { plain, args } = messageTexts(message);
   const counts = wordCounts(withoutMarkers(plain.join('\n'), markers));
   for (const { raw, decoded } of args) {

@@ -62,7 +62,7 @@ export interface FuzzReport {
 const errorText = (error: unknown): string => (error instanceof Error ? `${error.name}: ${error.message}` : String(error));
 
 /** The arbitrary of a family's cases. */
-export function caseArbitrary(family: FuzzFamily): fc.Arbitrary<FuzzCase> {
+function caseArbitrary(family: FuzzFamily): fc.Arbitrary<FuzzCase> {
   return fc
     .nat({ max: family.contexts.length - 1 })
     .chain((context) =>
