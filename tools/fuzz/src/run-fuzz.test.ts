@@ -25,4 +25,19 @@ describe('fuzzing a family', () => {
       expect(replay(family, failure.seed, failure.path)?.outcome.input.slice(0, 2000)).toBe(failure.input);
     }
   });
+
+  it('keeps going past open findings, listing one replayable example of each', () => {
+    const smol = buildFamily('HuggingFaceTB-SmolLM3-3B', 6, 1);
+    // Every kind counted as open: whatever breaks, no check stops and nothing is new.
+    const known = new Set(['throw', 'lost', 'retracted', 'stream-mismatch'].map((kind) => `${smol.name} ${kind}`));
+    const report = fuzz([smol], { seed: 7, runsPerFamily: 400, known });
+    expect(report.runs).toBe(400);
+    expect(report.newFailures).toBe(0);
+    const examples = report.failures.filter((f) => f.known);
+    expect(examples.length).toBe(report.failures.length);
+    expect(new Set(examples.map((f) => f.kind)).size).toBe(examples.length);
+    for (const failure of examples) {
+      expect(replay(smol, failure.seed, failure.path)?.outcome.input.slice(0, 2000)).toBe(failure.input);
+    }
+  });
 });

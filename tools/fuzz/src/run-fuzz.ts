@@ -45,9 +45,13 @@ export interface FuzzReport {
   readonly seed: number;
   readonly families: number;
   readonly runs: number;
+  /** Runs in which `parse` or the stream threw. */
   readonly throws: number;
+  /** Runs whose parse or stream lost text. */
   readonly lost: number;
+  /** Runs whose stream retracted what it had sent. */
   readonly retracted: number;
+  /** Runs whose stream adds up to another message than the parse. */
   readonly streamMismatches: number;
   readonly slowestMsPerKb: number;
   /** Where the slowest parse happened. */
@@ -145,9 +149,11 @@ export interface FuzzOptions {
 
 /**
  * Fuzzes each family with fast-check: cases are checked until the family's share of time
- * (or its run count) is spent. A failing case ends that check; it is shrunk and recorded
- * with the seed and path that replay it, and the family goes on with the next seed — so
- * each count is the number of distinct failing checks, a lower bound of failing runs.
+ * (or its run count) is spent. Every run that breaks an invariant counts. A run whose broken
+ * invariants are all open findings (`known`) does not stop the check: the first of each
+ * family and kind is recorded unshrunk, with the seed and path (its run index) that replay it.
+ * A new failure ends the check; fast-check shrinks it and it is recorded with its replay
+ * seed and path, and the family goes on with the next seed.
  */
 export function fuzz(families: readonly FuzzFamily[], options: FuzzOptions): FuzzReport {
   const deadline = options.milliseconds === undefined ? Infinity : performance.now() + options.milliseconds;
@@ -159,24 +165,37 @@ export function fuzz(families: readonly FuzzFamily[], options: FuzzOptions): Fuz
   families.forEach((family, index) => {
     if (family.contexts.length === 0) return;
     const familyDeadline = performance.now() + (deadline - performance.now()) / (families.length - index);
+    const isKnown = (kind: FailureKind): boolean => options.known?.has(`${family.name} ${kind}`) ?? false;
+    const example = new Set<FailureKind>();
     let runs = 0;
     const arbitrary = caseArbitrary(family);
     for (let k = 0; performance.now() < familyDeadline && runs < (options.runsPerFamily ?? Infinity); k++) {
       const seed = (options.seed + k) | 0;
-      let failed = false;
+      let shrinking = false;
+      let index = 0;
       const result = fc.check(
         fc.property(arbitrary, (c) => {
           const outcome = runCase(family, c);
-          // Shrinking re-runs the property: only the first failure of a check counts.
-          if (!failed) {
-            runs++;
-            if (outcome.msPerKb > slowestMsPerKb) {
-              slowestMsPerKb = outcome.msPerKb;
-              slowest = { family: family.name, bytes: outcome.input.length };
-            }
+          // Shrinking re-runs the property: those runs are not counted, and a smaller case
+          // must keep breaking something new.
+          if (shrinking) return outcome.broken.every((b) => isKnown(b.kind));
+          runs++;
+          const path = String(index++);
+          if (outcome.msPerKb > slowestMsPerKb) {
+            slowestMsPerKb = outcome.msPerKb;
+            slowest = { family: family.name, bytes: outcome.input.length };
           }
-          if (outcome.broken.length > 0) failed = true;
-          return outcome.broken.length === 0;
+          for (const kind of new Set(outcome.broken.map((b) => b.kind))) counts[kind]++;
+          if (outcome.broken.every((b) => isKnown(b.kind))) {
+            for (const b of outcome.broken) {
+              if (example.has(b.kind)) continue;
+              example.add(b.kind);
+              failures.push({ family: family.name, kind: b.kind, known: true, detail: b.detail, context: family.contexts[c.context]!.name, seed, path, input: outcome.input.slice(0, 2000) });
+            }
+            return true;
+          }
+          shrinking = true;
+          return false;
         }),
         {
           seed,
@@ -188,10 +207,8 @@ export function fuzz(families: readonly FuzzFamily[], options: FuzzOptions): Fuz
       if (result.failed && result.counterexample !== null) {
         const [c] = result.counterexample;
         const outcome = runCase(family, c);
-        const first = outcome.broken[0] ?? { kind: 'throw' as const, detail: 'fails only in the shrinking run' };
-        for (const kind of new Set(outcome.broken.map((b) => b.kind))) counts[kind]++;
-        const known = options.known?.has(`${family.name} ${first.kind}`) ?? false;
-        failures.push({ family: family.name, kind: first.kind, known, detail: first.detail, context: family.contexts[c.context]!.name, seed, path: result.counterexamplePath ?? '', input: outcome.input.slice(0, 2000) });
+        const first = outcome.broken.find((b) => !isKnown(b.kind)) ?? outcome.broken[0] ?? { kind: 'throw' as const, detail: 'fails only in the shrinking run' };
+        failures.push({ family: family.name, kind: first.kind, known: false, detail: first.detail, context: family.contexts[c.context]!.name, seed, path: result.counterexamplePath ?? '', input: outcome.input.slice(0, 2000) });
       }
       if (!result.failed && result.interrupted) break;
     }
