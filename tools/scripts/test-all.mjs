@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Every test of the repository: unit tests of all workspace packages (through turbo, so a
-// second run is cached), the pack check, then the conformance runner under its ratchet. Ends
+// second run is cached), the pack check, the conformance runner under its ratchet, then a
+// 60-second slice of the fuzzer (tools/fuzz; fixed seed, so a run is repeatable). Ends
 // with one line `N passed, N failed` summing the unit tests of all packages from vitest's
 // JSON reports.
 import { spawnSync } from 'node:child_process';
@@ -52,6 +53,10 @@ const conformanceOk = step('conformance (ratchet)', process.execPath, [
   join(root, 'tools/conformance/baseline.json'),
 ]);
 
+// Fails on any failure that is not an open finding of tools/fuzz/known-findings.json (a throw
+// or a retracted delta never is).
+const fuzzOk = step('fuzz (60-second slice)', process.execPath, [join(root, 'tools/fuzz/dist/cli.js'), '--seconds', '60', '--seed', '2026']);
+
 let passed = 0;
 let failed = 0;
 console.log('\n── unit test totals');
@@ -71,4 +76,4 @@ for (const { dir, name } of packages) {
   failed += f;
 }
 console.log(`${passed} passed, ${failed} failed`);
-process.exit(unitOk && packOk && conformanceOk && failed === 0 ? 0 : 1);
+process.exit(unitOk && packOk && conformanceOk && fuzzOk && failed === 0 ? 0 : 1);

@@ -40,17 +40,26 @@ function hasType(value: JsonValue, type: JsonValue): boolean {
   }
 }
 
-function misfit(value: JsonValue, schema: JsonValue, root: JsonValue, at: string, partial: boolean, seen: ReadonlySet<string>): string | undefined {
+// Values nested deeper than this are not checked (hostile output nests 100 000 deep; the
+// check is lenient, and recursion must not overflow the stack).
+const MAX_DEPTH = 256;
+
+/**
+ * `seen` holds the `$ref`s followed at this value (a cycle among them makes no progress);
+ * it starts afresh one level down, where a recursive schema legitimately meets them again.
+ */
+function misfit(value: JsonValue, schema: JsonValue, root: JsonValue, at: string, partial: boolean, seen: ReadonlySet<string>, depth = 0): string | undefined {
   if (!isJsonObject(schema)) return schema === false ? `${at} is not allowed` : undefined;
+  if (depth > MAX_DEPTH) return undefined;
   const ref = schema['$ref'];
   if (typeof ref === 'string') {
     // A cycle or an unknown reference says nothing about the value.
     const target = seen.has(ref) ? undefined : resolveRef(ref, root);
-    return target === undefined ? undefined : misfit(value, target, root, at, partial, new Set([...seen, ref]));
+    return target === undefined ? undefined : misfit(value, target, root, at, partial, new Set([...seen, ref]), depth);
   }
   for (const key of ['anyOf', 'oneOf'] as const) {
     const options = schema[key];
-    if (isArray(options) && options.length > 0 && options.every((o) => misfit(value, o, root, at, partial, seen) !== undefined)) {
+    if (isArray(options) && options.length > 0 && options.every((o) => misfit(value, o, root, at, partial, seen, depth) !== undefined)) {
       return `${at} fits none of its ${key} schemas`;
     }
   }
@@ -72,17 +81,17 @@ function misfit(value: JsonValue, schema: JsonValue, root: JsonValue, at: string
       if (sub === undefined) {
         if (schema['additionalProperties'] === false) return `${where} is not a declared property`;
         if (schema['additionalProperties'] !== undefined) {
-          const why = misfit(member, schema['additionalProperties'], root, where, partial, seen);
+          const why = misfit(member, schema['additionalProperties'], root, where, partial, new Set(), depth + 1);
           if (why !== undefined) return why;
         }
         continue;
       }
-      const why = misfit(member, sub, root, where, partial, seen);
+      const why = misfit(member, sub, root, where, partial, new Set(), depth + 1);
       if (why !== undefined) return why;
     }
   } else if (isArray(value) && schema['items'] !== undefined && !isArray(schema['items'])) {
     for (const [i, item] of value.entries()) {
-      const why = misfit(item, schema['items'], root, `${at}[${i}]`, partial, seen);
+      const why = misfit(item, schema['items'], root, `${at}[${i}]`, partial, new Set(), depth + 1);
       if (why !== undefined) return why;
     }
   }

@@ -30,7 +30,14 @@ const VALUE_TAG_SET: ReadonlySet<string> = new Set(Object.values(VALUE_TAGS));
 const jsonStringBody = (s: string): string => JSON.stringify(s).slice(1, -1);
 
 // C isspace, as the reference trims.
-const TRAILING_SPACE = /[ \t\n\v\f\r]+$/u;
+const C_SPACE = new Set([' ', '\t', '\n', '\v', '\f', '\r']);
+
+/** `text` without trailing C whitespace: a loop, since `/\s+$/` is quadratic on long inner whitespace runs. */
+function trimCSpaceEnd(text: string): string {
+  let end = text.length;
+  while (end > 0 && C_SPACE.has(text[end - 1]!)) end--;
+  return text.slice(0, end);
+}
 
 const PYTHON_WORDS: { readonly [word: string]: string } = { True: 'true', False: 'false', None: 'null' };
 
@@ -39,7 +46,7 @@ const PYTHON_WORDS: { readonly [word: string]: string } = { True: 'true', False:
  * text that `None` → `null` would retract. Numbers grow digit by digit.
  */
 function literalJson(node: AstNode): string {
-  const text = node.text.replace(TRAILING_SPACE, '');
+  const text = trimCSpaceEnd(node.text);
   if (!/^[A-Za-z]/u.test(text)) return text;
   if (node.partial) return '';
   return PYTHON_WORDS[text] ?? text;

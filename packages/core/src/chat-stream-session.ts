@@ -77,8 +77,34 @@ export class ChatStreamSession {
       return this.advance({ message: this.failed, appended: { content: text, reasoning: '', args: new Map() }, own: true });
     }
     const read = readChatOutput(this.reader, this.shift, true, this.tools);
-    if (read.message.warnings?.some((w) => w.code === 'unparsed')) this.failed = read.message;
+    if (read.message.warnings?.some((w) => w.code === 'unparsed')) {
+      this.failed = read.message;
+      return this.failOver(read.message);
+    }
     return this.advance(read);
+  }
+
+  /**
+   * The deltas when the partial parse first fails and all of the output becomes content. What
+   * was sent may not lead there (content read without its leading layout, or text read as
+   * reasoning): deltas cannot retract it, but the output's text must still reach the client,
+   * so the content after what the client already holds of it is sent, and later text follows.
+   */
+  private failOver(next: ParsedMessage): ChatDelta[] {
+    const { deltas, reached } = streamDeltas(this.sent, next);
+    if (reached) return this.advance({ message: next, appended: undefined });
+    const held = this.sent.content;
+    let out = deltas;
+    if (!next.content.startsWith(held)) {
+      const at = held === '' ? -1 : next.content.indexOf(held);
+      const missing = at < 0 ? next.content : next.content.slice(at + held.length);
+      out = deltas.filter((d) => d.content === undefined);
+      if (missing !== '') out.unshift({ content: missing });
+    }
+    for (const delta of out) this.sent = applyDelta(this.sent, delta);
+    // From here on each push appends its text to the content (see `push`).
+    this.synced = next;
+    return out;
   }
 
   /**

@@ -28,9 +28,11 @@ export type GbnfParseErrorCode =
  *
  * - `too-ambiguous`: more live parse stacks than `maxStacks`, or a single step expanded more
  *   stacks than its budget (a very ambiguous or hidden left-recursive grammar).
+ * - `too-deep`: a parse stack grew deeper than `maxDepth` frames (input nested past any
+ *   real output, e.g. 100 000 open brackets).
  * - `unknown-root`: the requested start rule is not in the grammar.
  */
-export type GbnfMatchErrorCode = 'too-ambiguous' | 'unknown-root';
+export type GbnfMatchErrorCode = 'too-ambiguous' | 'too-deep' | 'unknown-root';
 
 const PARSE_MARK = Symbol.for('@autoparser/gbnf-emitter/GbnfParseError');
 const MATCH_MARK = Symbol.for('@autoparser/gbnf-emitter/GbnfMatchError');
@@ -84,8 +86,8 @@ export class GbnfParseError extends Error {
 }
 
 /**
- * Matching cannot go on: the grammar is too ambiguous for the stack budget, or the start
- * rule does not exist. Input that simply does not match is a result, never this error.
+ * Matching cannot go on: the grammar is too ambiguous for the stack budget, the input nests
+ * deeper than the depth budget, or the start rule does not exist. Input that simply does not match is a result, never this error.
  */
 export class GbnfMatchError extends Error {
   /** Stable machine-readable code. */

@@ -31,6 +31,29 @@ describe('render limits', () => {
     expect(steps).toBe(6 * 1024 - 1);
   });
 
+  it('stops a runaway loop within one second by default: a typed time error, checked on the clock', () => {
+    // A clock that moves 100 ms per reading: the default budget (1 s) runs out at the
+    // eleventh check, long before the step cap.
+    let now = 0;
+    const budget = new RenderBudget({}, () => (now += 100));
+    let steps = 0;
+    const error = thrown(() => {
+      for (;;) {
+        budget.step();
+        steps++;
+      }
+    });
+    expect(limitOf(error)).toBe('time');
+    expect(TemplateRenderError.isInstance(error) && error.message).toMatch(/render exceeded 1000 ms/);
+    expect(steps).toBe(11 * 1024 - 1);
+  });
+
+  it('stops a nested runaway loop under the default limits with a typed limit error', () => {
+    const error = thrown(() => run('{% for i in range(100000) %}{% for j in range(100000) %}{% endfor %}{% endfor %}'));
+    expect(TemplateRenderError.isInstance(error) && error.code).toBe('limit');
+    expect(['time', 'steps']).toContain(limitOf(error));
+  });
+
   it('gives a render the time budget it is given', () => {
     // With an unreachable step budget, only the clock stops this loop (a real render of 1e12 steps).
     const error = thrown(() => run('{% for i in range(1000000) %}{% for j in range(1000000) %}{% endfor %}{% endfor %}', {}, { maxSteps: 1e12, timeoutMs: 1 }));

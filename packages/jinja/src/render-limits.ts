@@ -18,10 +18,14 @@ export interface RenderLimits {
   readonly maxDepth?: number;
 }
 
-/** The limits used when none are given: roomy for any real chat template. */
+/**
+ * The limits used when none are given: roomy for any real chat template (they render in
+ * milliseconds). The clock stops a runaway loop within one second, before the step cap
+ * (which a nested loop takes seconds to reach) on any but the fastest machine.
+ */
 export const DEFAULT_RENDER_LIMITS: Required<RenderLimits> = {
   maxSteps: 2_000_000,
-  timeoutMs: 5_000,
+  timeoutMs: 1_000,
   maxOutputLength: 1 << 20,
   maxDepth: 1_000,
 };

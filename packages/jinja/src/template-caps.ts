@@ -13,7 +13,7 @@ import { runJinja } from './render-jinja.js';
 import { fromJson, type Value } from './values.js';
 
 /** Probe renders are small; a template that needs more than this is treated as failing. */
-const PROBE_LIMITS = { timeoutMs: 2_000, maxSteps: 1_000_000 };
+const PROBE_LIMITS = { timeoutMs: 1_000, maxSteps: 1_000_000 };
 const PROBE_TIME = new Date(Date.UTC(2025, 0, 1));
 const cache = sharedCache<string, Omit<MessageShaping, 'developerAsSystem'>>({ name: 'template-caps', key: 'template source (after render patches)' });
 

@@ -48,6 +48,15 @@ describe('--json through pnpm', { timeout: 300_000 }, () => {
     expect(report.agreement.disagree).toBe(0);
   });
 
+  it('pnpm fuzz --json prints only the report', () => {
+    // One family and a few runs keep this light; the CI slice is its own step of the test runner.
+    const { status, stdout, stderr } = pnpm(['fuzz', '--json', '--family', 'Qwen3-Coder', '--runs', '20', '--seed', '1']);
+    expect([0, 1], stderr).toContain(status);
+    const report = JSON.parse(stdout) as { runs: number; throws: number; failures: unknown[] };
+    expect(report.runs).toBe(20);
+    expect(report.throws).toBe(0);
+  });
+
   it('keeps turbo off stdout for plain output too', () => {
     const { status, stdout } = pnpm(['autoparser', '--help']);
     expect(status).toBe(0);

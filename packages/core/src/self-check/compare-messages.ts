@@ -2,7 +2,17 @@ import type { ChatMessage } from '@autoparser/jinja';
 import type { AssistantMessage } from '@autoparser/chat-mapper';
 
 // As the conformance data compares: C isspace, not String#trim (which eats U+3000 and friends).
-const strip = (text: string | null | undefined): string => (text ?? '').replace(/^[ \t\n\v\f\r]+|[ \t\n\v\f\r]+$/g, '');
+const C_SPACE = new Set([' ', '\t', '\n', '\v', '\f', '\r']);
+
+/** `text` without leading and trailing C whitespace: loops, since `/\s+$/g` is quadratic on long inner whitespace runs. */
+function strip(text: string | null | undefined): string {
+  const s = text ?? '';
+  let start = 0;
+  let end = s.length;
+  while (start < end && C_SPACE.has(s[start]!)) start++;
+  while (end > start && C_SPACE.has(s[end - 1]!)) end--;
+  return s.slice(start, end);
+}
 
 function parseJson(text: string): unknown {
   try {

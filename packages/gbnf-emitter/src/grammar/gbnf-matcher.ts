@@ -10,6 +10,7 @@ import type { StackSet } from './stack-machine.js';
 import type { Grammar } from './types.js';
 
 const DEFAULT_MAX_STACKS = 10_000;
+const DEFAULT_MAX_DEPTH = 50_000;
 
 /**
  * An incremental matcher: feed model output in chunks (strings or bytes, split anywhere,
@@ -131,7 +132,8 @@ class Matcher implements GbnfMatcher, UnitSink {
  *
  * @throws {@link GbnfParseError} when the grammar text or data is invalid;
  *   {@link GbnfMatchError} `unknown-root` when the start rule is missing from a parsed grammar,
- *   and `too-ambiguous` (here or from `accept`) past the stack budget.
+ *   `too-ambiguous` (here or from `accept`) past the stack budget, and `too-deep` (from
+ *   `accept`) past the depth budget.
  */
 export function createGbnfMatcher(grammar: Grammar | string, options: MatchOptions = {}): GbnfMatcher {
   const root = options.root ?? 'root';
@@ -143,6 +145,7 @@ export function createGbnfMatcher(grammar: Grammar | string, options: MatchOptio
   const machine = new StackMachine(compiled, {
     maxStacks,
     maxExpansions: 8 * maxStacks + 2 * compiled.positions.length,
+    maxDepth: Math.max(1, options.maxDepth ?? DEFAULT_MAX_DEPTH),
   });
   return new Matcher(machine, machine.start(rootIndex), new InputDecoder());
 }

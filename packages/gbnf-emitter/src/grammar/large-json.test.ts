@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest';
+import { GbnfMatchError } from '../gbnf-errors.js';
 import { createGbnfMatcher } from './gbnf-matcher.js';
 import { matchGbnf } from './match-gbnf.js';
 import { parseGbnf } from './parse-gbnf.js';
@@ -56,5 +57,18 @@ describe('matching JSON', () => {
     const depth = 20_000;
     expect(matchGbnf(grammar, `${'['.repeat(depth)}${']'.repeat(depth)}`)).toEqual({ status: 'accepted' });
     expect(matchGbnf(grammar, '['.repeat(depth)).status).toBe('incomplete');
+  });
+
+  test('arrays nested 100 000 deep: a typed too-deep error, never a stack overflow', () => {
+    const depth = 100_000;
+    let error: unknown;
+    try {
+      matchGbnf(grammar, `${'['.repeat(depth)}${']'.repeat(depth)}`);
+    } catch (e) {
+      error = e;
+    }
+    expect(GbnfMatchError.isInstance(error) && error.code).toBe('too-deep');
+    // A smaller budget stops sooner, at the byte where the stack outgrew it.
+    expect(() => matchGbnf(grammar, '['.repeat(1000), { maxDepth: 100 })).toThrow(/nested too deep at byte \d+/);
   });
 });

@@ -25,7 +25,8 @@ import type { Grammar } from './types.js';
  * @param options - Start rule and stack budget.
  * @returns The final state; `accepted` only when the grammar can end exactly here.
  * @throws {@link GbnfParseError} for an invalid grammar; {@link GbnfMatchError} with code
- *   `too-ambiguous` when more than `maxStacks` stacks are live at once, or `unknown-root`.
+ *   `too-ambiguous` when more than `maxStacks` stacks are live at once, `too-deep` past
+ *   `maxDepth` stack frames, or `unknown-root`.
  */
 export function matchGbnf(grammar: Grammar | string, input: string | Uint8Array, options: MatchOptions = {}): MatchResult {
   return createGbnfMatcher(grammar, options).accept(input);

@@ -41,5 +41,11 @@ export interface MatchOptions {
    * code `too-ambiguous` instead of slowing to a crawl or running out of memory.
    */
   readonly maxStacks?: number;
+  /**
+   * Deepest parse stack allowed, in frames (default 50 000; a JSON array nested n deep
+   * takes about 2n frames, so 20 000 levels still match). Past it matching throws a {@link GbnfMatchError} with code
+   * `too-deep`: hostile input nested 100 000 deep ends at once instead of after seconds.
+   */
+  readonly maxDepth?: number;
 }
 

@@ -13,12 +13,16 @@ export class StackNode {
   firstSlot = -1;
   firstChild: StackNode | undefined = undefined;
   moreChildren: Map<number, StackNode> | undefined = undefined;
+  /** Frames in this stack (1 for a bottom frame). */
+  readonly depth: number;
 
   constructor(
     readonly pc: number,
     readonly off: number,
     readonly parent: StackNode | null,
-  ) {}
+  ) {
+    this.depth = parent === null ? 1 : parent.depth + 1;
+  }
 }
 
 /** The live alternatives after some input: stacks whose top is a terminal, and whether the grammar may end here. */
@@ -35,6 +39,8 @@ export interface MachineLimits {
   readonly maxStacks: number;
   /** Most stacks visited while expanding one step. */
   readonly maxExpansions: number;
+  /** Deepest stack, in frames. */
+  readonly maxDepth: number;
 }
 
 /**
@@ -170,7 +176,7 @@ export class StackMachine {
   // advance_stack for all stacks at once), deduplicating through the step stamp.
   private expand(work: (StackNode | null)[], offset: number): StackSet {
     const { positions, alternatives } = this.grammar;
-    const { maxStacks, maxExpansions } = this.limits;
+    const { maxStacks, maxExpansions, maxDepth } = this.limits;
     const stamp = ++this.stamp;
     const stacks: StackNode[] = [];
     let canEnd = false;
@@ -185,6 +191,9 @@ export class StackMachine {
       if (node.mark === stamp) continue;
       node.mark = stamp;
       if (++visited > maxExpansions) throw tooAmbiguous(`expanding one step visited more than ${maxExpansions} stacks`, offset);
+      if (node.depth > maxDepth) {
+        throw new GbnfMatchError('too-deep', `input nested too deep at byte ${offset}: a parse stack passed ${maxDepth} frames (raise maxDepth)`, offset);
+      }
       const position = positions[node.pc];
       if (position?.kind !== 'ref') {
         stacks.push(node);

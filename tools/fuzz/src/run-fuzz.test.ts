@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { buildFamily } from './families.js';
+import { fuzz, replay, runCase } from './run-fuzz.js';
+
+describe('fuzzing a family', () => {
+  const family = buildFamily('Qwen3-Coder', 6, 1);
+
+  it('renders valid outputs through the template that break no invariant unmutated', () => {
+    const own = family.contexts.findIndex((c) => c.name === 'fuzz');
+    expect(own).toBeGreaterThanOrEqual(0);
+    expect(family.contexts[own]!.outputs.length).toBeGreaterThan(0);
+    expect(family.contexts[own]!.outputs.some((o) => o.includes('<function=record_note>') || o.includes('<function=get_weather>'))).toBe(true);
+    family.contexts[own]!.outputs.forEach((_, output) => {
+      expect(runCase(family, { context: own, output, mutations: [], chunks: [3] }).broken).toEqual([]);
+    });
+    expect(family.markers).toContain('<tool_call>');
+  });
+
+  it('runs the number of cases asked, and each failure replays to the same input', () => {
+    const report = fuzz([family], { seed: 42, runsPerFamily: 40 });
+    expect(report.runs).toBe(40);
+    expect(report.perFamily).toEqual({ 'Qwen3-Coder': 40 });
+    expect(report.newFailures).toBe(report.failures.length);
+    for (const failure of report.failures) {
+      expect(replay(family, failure.seed, failure.path)?.outcome.input.slice(0, 2000)).toBe(failure.input);
+    }
+  });
+
+  it('keeps going past open findings, listing one replayable example of each', () => {
+    const smol = buildFamily('HuggingFaceTB-SmolLM3-3B', 6, 1);
+    // Every kind counted as open: whatever breaks, no check stops and nothing is new.
+    const known = new Set(['throw', 'lost', 'retracted', 'stream-mismatch'].map((kind) => `${smol.name} ${kind}`));
+    const report = fuzz([smol], { seed: 7, runsPerFamily: 400, known });
+    expect(report.runs).toBe(400);
+    expect(report.newFailures).toBe(0);
+    const examples = report.failures.filter((f) => f.known);
+    expect(examples.length).toBe(report.failures.length);
+    expect(new Set(examples.map((f) => f.kind)).size).toBe(examples.length);
+    for (const failure of examples) {
+      expect(replay(smol, failure.seed, failure.path)?.outcome.input.slice(0, 2000)).toBe(failure.input);
+    }
+  });
+});
