@@ -92,7 +92,7 @@ export class ChatStreamSession {
    */
   private failOver(next: ParsedMessage): ChatDelta[] {
     const { deltas, reached } = streamDeltas(this.sent, next);
-    if (reached) return this.advance({ message: next, appended: undefined });
+    if (reached) return this.advance({ message: next, appended: undefined, own: false });
     const held = this.sent.content;
     let out = deltas;
     if (!next.content.startsWith(held)) {
