@@ -1,0 +1,184 @@
+import { basename } from 'node:path';
+import { grammarStart } from '@autoparser/core';
+import { getLlama, LlamaGrammarEvaluationState, LlamaLogLevel, type Llama, type LlamaContextSequence, type LlamaGrammar, type LlamaModel, type Token } from 'node-llama-cpp';
+import type { ChatEngine, GenerationGrammar, GenerationJob, GenerationResult, TextVerdict } from './engine.js';
+
+/** Options of {@link loadLlamaEngine}. */
+export interface LlamaEngineOptions {
+  /** The GGUF file. */
+  readonly modelPath: string;
+  /** Tokens per slot (default: the model's training context, at most 8192). */
+  readonly contextSize?: number | undefined;
+  /** Slots: generations at once, each on its own context sequence (default 1). */
+  readonly parallel?: number | undefined;
+  /** CPU threads (default 4, or fewer cores). */
+  readonly threads?: number | undefined;
+  /** `auto`: a GPU when node-llama-cpp finds one, else the CPU (default); `false`: the CPU. */
+  readonly gpu?: 'auto' | false | undefined;
+  /** The model's id in `/v1/models` (default: the file's name). */
+  readonly modelId?: string | undefined;
+}
+
+/** A grammar state and the engine call that feeds it text (node-llama-cpp's internal one; the version is pinned). */
+function feedText(llama: Llama, model: LlamaModel, state: LlamaGrammarEvaluationState, text: string): void {
+  const bindings = (llama as unknown as { _bindings: { AddonSampler: { acceptGrammarEvaluationStateToken(state: unknown, token: Token): void } } })._bindings;
+  const native = (state as unknown as { _state: unknown })._state;
+  for (const token of model.tokenize(text, true)) bindings.AddonSampler.acceptGrammarEvaluationStateToken(native, token);
+}
+
+/** Grammars parsed once per text (a request's grammar repeats across requests). */
+class GrammarCache {
+  private readonly loaded = new Map<string, Promise<LlamaGrammar>>();
+  constructor(private readonly llama: Llama) {}
+
+  get(gbnf: string): Promise<LlamaGrammar> {
+    let grammar = this.loaded.get(gbnf);
+    if (grammar === undefined) {
+      grammar = this.llama.createGrammar({ grammar: gbnf });
+      grammar.catch(() => this.loaded.delete(gbnf));
+      if (this.loaded.size > 64) this.loaded.clear();
+      this.loaded.set(gbnf, grammar);
+    }
+    return grammar;
+  }
+}
+
+/**
+ * The grammar state of one generation. A strict grammar holds from the first token, having
+ * read the generation prompt; a lazy one starts once a trigger appears in the output, having
+ * read the text from the trigger's start (node-llama-cpp has no lazy grammars of its own).
+ */
+class GrammarGate {
+  private state: LlamaGrammarEvaluationState | undefined;
+  private readonly grammarText: GenerationGrammar | undefined;
+
+  constructor(
+    private readonly llama: Llama,
+    private readonly model: LlamaModel,
+    private readonly grammar: LlamaGrammar | undefined,
+    spec: GenerationGrammar | undefined,
+  ) {
+    this.grammarText = spec;
+    if (grammar !== undefined && spec !== undefined && !spec.lazy) this.state = this.start(spec.prefix);
+  }
+
+  /** The state the next token is sampled under (`undefined`: free). */
+  current(): LlamaGrammarEvaluationState | undefined {
+    return this.state;
+  }
+
+  /** After each token: a lazy grammar starts when `output` holds a trigger. */
+  observe(output: string): void {
+    const spec = this.grammarText;
+    if (this.state !== undefined || this.grammar === undefined || spec === undefined || !spec.lazy) return;
+    const text = spec.prefix + output;
+    const start = grammarStart(text, spec.triggers, spec.prefix.length);
+    if (start !== undefined) this.state = this.start(text.slice(start));
+  }
+
+  private start(read: string): LlamaGrammarEvaluationState {
+    const state = new LlamaGrammarEvaluationState({ model: this.model, grammar: this.grammar! });
+    feedText(this.llama, this.model, state, read);
+    return state;
+  }
+}
+
+/** The text of `tokens`, or `undefined` while it ends inside a character (more bytes to come). */
+function completeText(model: LlamaModel, tokens: readonly Token[]): string | undefined {
+  const text = model.detokenize(tokens, true);
+  return text.endsWith('\uFFFD') ? undefined : text;
+}
+
+/**
+ * Loads a GGUF model with node-llama-cpp (its prebuilt llama.cpp; never downloaded or built
+ * at run time) as a {@link ChatEngine} with `parallel` slots on one context.
+ */
+export async function loadLlamaEngine(options: LlamaEngineOptions): Promise<ChatEngine> {
+  process.env['NODE_LLAMA_CPP_SKIP_DOWNLOAD'] = 'true';
+  const llama = await getLlama({
+    gpu: options.gpu ?? 'auto',
+    build: 'never',
+    skipDownload: true,
+    progressLogs: false,
+    logLevel: LlamaLogLevel.error,
+    logger: () => {},
+  });
+  const model = await llama.loadModel({ modelPath: options.modelPath, ...(options.gpu === false ? { gpuLayers: 0 } : {}) });
+  const parallel = Math.max(1, Math.floor(options.parallel ?? 1));
+  const threads = options.threads ?? 4;
+  let context;
+  try {
+    context = await model.createContext({
+      contextSize: options.contextSize ?? Math.min(model.trainContextSize, 8192),
+      sequences: parallel,
+      threads,
+    });
+  } catch (error) {
+    await model.dispose();
+    throw error;
+  }
+  const sequences: LlamaContextSequence[] = Array.from({ length: parallel }, () => context.getSequence());
+  const grammars = new GrammarCache(llama);
+  const template = model.fileInfo.metadata.tokenizer?.chat_template;
+
+  async function generate(slot: number, job: GenerationJob, onText: (text: string) => TextVerdict, signal: AbortSignal): Promise<GenerationResult> {
+    const sequence = sequences[slot];
+    if (sequence === undefined) throw new Error(`no slot ${slot}`);
+    const promptTokens = model.tokenize(job.prompt, true);
+    const grammar = job.grammar === undefined ? undefined : await grammars.get(job.grammar.gbnf);
+    const gate = new GrammarGate(llama, model, grammar, job.grammar);
+    await sequence.clearHistory();
+    const generated: Token[] = [];
+    let sent = '';
+    // The token stream ends by itself at an end-of-generation token.
+    let finish: GenerationResult['finish'] = 'stop';
+    const room = Math.min(job.maxTokens, sequence.contextSize - promptTokens.length);
+    if (room <= 0 || signal.aborted) return { finish: signal.aborted ? 'aborted' : 'length', promptTokens: promptTokens.length, completionTokens: 0 };
+    const tokens = sequence.evaluate(promptTokens, {
+      temperature: job.temperature,
+      topP: job.topP,
+      ...(job.seed !== undefined ? { seed: job.seed } : {}),
+      grammarEvaluationState: () => gate.current(),
+    });
+    for await (const token of tokens) {
+      if (signal.aborted) {
+        finish = 'aborted';
+        break;
+      }
+      if (model.isEogToken(token)) {
+        finish = 'stop';
+        break;
+      }
+      generated.push(token);
+      const text = completeText(model, generated);
+      if (text !== undefined && text.length > sent.length) {
+        const piece = text.slice(sent.length);
+        sent = text;
+        gate.observe(text);
+        if (onText(piece) === 'stop') {
+          finish = 'stop';
+          break;
+        }
+      }
+      if (generated.length >= room) {
+        finish = 'length';
+        break;
+      }
+    }
+    if (signal.aborted) finish = 'aborted';
+    return { finish, promptTokens: promptTokens.length, completionTokens: generated.length };
+  }
+
+  return {
+    modelId: options.modelId ?? basename(options.modelPath),
+    contextSize: context.contextSize,
+    slots: parallel,
+    embeddedTemplate: typeof template === 'string' ? template : undefined,
+    countTokens: (text) => model.tokenize(text, true).length,
+    generate,
+    async close() {
+      await context.dispose();
+      await model.dispose();
+    },
+  };
+}
