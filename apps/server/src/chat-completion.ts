@@ -79,6 +79,7 @@ export function prepareCompletion(body: unknown, context: CompletionContext): Pr
     maxTokens: Math.min(sampling.maxTokens ?? context.defaultMaxTokens, context.engine.contextSize - promptTokens),
     temperature: sampling.temperature ?? 0.8,
     topP: sampling.topP ?? 1,
+    topK: sampling.topK ?? 40,
     seed: sampling.seed,
   };
   return { parser, sampling, job, stops: [...sampling.stop, ...parser.additionalStops], promptTokens };

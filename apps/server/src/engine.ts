@@ -28,6 +28,8 @@ export interface GenerationJob {
   readonly temperature: number;
   /** Nucleus sampling cut (1: off). */
   readonly topP: number;
+  /** Candidates kept by top-k (0: all). */
+  readonly topK: number;
   /** Sampling seed, when the client fixed one. */
   readonly seed: number | undefined;
 }

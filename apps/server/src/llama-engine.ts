@@ -83,10 +83,23 @@ class GrammarGate {
   }
 }
 
-/** The text of `tokens`, or `undefined` while it ends inside a character (more bytes to come). */
-function completeText(model: LlamaModel, tokens: readonly Token[]): string | undefined {
-  const text = model.detokenize(tokens, true);
-  return text.endsWith('\uFFFD') ? undefined : text;
+/**
+ * The text of the tokens since the last complete character. Tokens are read apart, never as
+ * a whole output: llama.cpp's detokenizer tidies spaces before punctuation across tokens
+ * (" ," becomes ","), which would drop text the model wrote.
+ */
+class TokenText {
+  private pending: Token[] = [];
+  constructor(private readonly model: LlamaModel) {}
+
+  /** The new text, or '' while the token ends inside a character (at most 4 bytes are waited for). */
+  push(token: Token): string {
+    this.pending.push(token);
+    const text = this.model.detokenize(this.pending, true);
+    if (text.endsWith('\uFFFD') && this.pending.length < 4) return '';
+    this.pending = [];
+    return text;
+  }
 }
 
 /**
@@ -128,8 +141,9 @@ export async function loadLlamaEngine(options: LlamaEngineOptions): Promise<Chat
     const grammar = job.grammar === undefined ? undefined : await grammars.get(job.grammar.gbnf);
     const gate = new GrammarGate(llama, model, grammar, job.grammar);
     await sequence.clearHistory();
-    const generated: Token[] = [];
-    let sent = '';
+    const reader = new TokenText(model);
+    let generated = 0;
+    let output = '';
     // The token stream ends by itself at an end-of-generation token.
     let finish: GenerationResult['finish'] = 'stop';
     const room = Math.min(job.maxTokens, sequence.contextSize - promptTokens.length);
@@ -137,7 +151,9 @@ export async function loadLlamaEngine(options: LlamaEngineOptions): Promise<Chat
     const tokens = sequence.evaluate(promptTokens, {
       temperature: job.temperature,
       topP: job.topP,
+      topK: job.topK,
       ...(job.seed !== undefined ? { seed: job.seed } : {}),
+      // Read before each token: a lazy grammar starts mid-generation.
       grammarEvaluationState: () => gate.current(),
     });
     for await (const token of tokens) {
@@ -149,24 +165,23 @@ export async function loadLlamaEngine(options: LlamaEngineOptions): Promise<Chat
         finish = 'stop';
         break;
       }
-      generated.push(token);
-      const text = completeText(model, generated);
-      if (text !== undefined && text.length > sent.length) {
-        const piece = text.slice(sent.length);
-        sent = text;
-        gate.observe(text);
+      generated += 1;
+      const piece = reader.push(token);
+      if (piece !== '') {
+        output += piece;
+        gate.observe(output);
         if (onText(piece) === 'stop') {
           finish = 'stop';
           break;
         }
       }
-      if (generated.length >= room) {
+      if (generated >= room) {
         finish = 'length';
         break;
       }
     }
     if (signal.aborted) finish = 'aborted';
-    return { finish, promptTokens: promptTokens.length, completionTokens: generated.length };
+    return { finish, promptTokens: promptTokens.length, completionTokens: generated };
   }
 
   return {

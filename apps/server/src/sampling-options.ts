@@ -9,6 +9,8 @@ export interface SamplingOptions {
   readonly maxTokens: number | undefined;
   readonly temperature: number | undefined;
   readonly topP: number | undefined;
+  /** llama.cpp's `top_k`. */
+  readonly topK: number | undefined;
   readonly seed: number | undefined;
   /** The client's stop strings. */
   readonly stop: readonly string[];
@@ -64,6 +66,7 @@ export function readSamplingOptions(body: Body): SamplingOptions {
     maxTokens: completion ?? legacy,
     temperature: optionalNumber(body, 'temperature', 0, 2, false),
     topP: optionalNumber(body, 'top_p', 0, 1, false),
+    topK: optionalNumber(body, 'top_k', 0, Number.MAX_SAFE_INTEGER, true),
     seed: optionalNumber(body, 'seed', Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER, true),
     stop: readStop(body),
   };

@@ -1,0 +1,66 @@
+// The proof: the official openai client against the server on 127.0.0.1, over real
+// llama.cpp (node-llama-cpp) and tiny random models written at test time with real templates.
+import { Ajv } from 'ajv';
+import OpenAI from 'openai';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTinyServer, TOOLS, type TinyServer } from './test-support/tiny-server.js';
+
+const TEMPLATES = [
+  'Qwen3-Coder.jinja',
+  'NousResearch-Hermes-2-Pro-Llama-3-8B-tool_use.jinja',
+  'meta-llama-Llama-3.1-8B-Instruct.jinja',
+  'openai-gpt-oss-120b.jinja',
+  'deepseek-ai-DeepSeek-V3.1.jinja',
+];
+const ajv = new Ajv({ strict: false });
+const validators = new Map(TOOLS.map((tool) => [tool.function.name, ajv.compile(tool.function.parameters)]));
+const USER = [{ role: 'user' as const, content: 'Wake me at seven.' }];
+
+describe.each(TEMPLATES)('%s', (file) => {
+  let server: TinyServer;
+  let client: OpenAI;
+  beforeAll(async () => {
+    server = await startTinyServer(file);
+    client = new OpenAI({ baseURL: server.baseURL, apiKey: 'none', maxRetries: 0 });
+  });
+  afterAll(async () => server?.close());
+
+  it('answers a plain completion', async () => {
+    const completion = await client.chat.completions.create({ model: 'tiny', messages: USER, max_tokens: 16, seed: 1 });
+    const choice = completion.choices[0]!;
+    expect(typeof choice.message.content).toBe('string');
+    expect(['stop', 'length']).toContain(choice.finish_reason);
+    expect(completion.usage!.prompt_tokens).toBeGreaterThan(0);
+    expect(completion.usage!.total_tokens).toBe(completion.usage!.prompt_tokens + completion.usage!.completion_tokens);
+    expect(completion.usage!.completion_tokens).toBeLessThanOrEqual(16);
+  });
+
+  it('streams a completion read with the client stream helpers', async () => {
+    const stream = client.chat.completions.stream({ model: 'tiny', messages: USER, max_tokens: 16, seed: 2, stream_options: { include_usage: true } });
+    let streamed = '';
+    stream.on('content', (delta) => (streamed += delta));
+    const final = await stream.finalChatCompletion();
+    expect(final.choices[0]!.message.content ?? '').toBe(streamed);
+    const usage = final.usage!;
+    expect(usage.prompt_tokens).toBeGreaterThan(0);
+    expect(usage.total_tokens).toBe(usage.prompt_tokens + usage.completion_tokens);
+    expect(usage.completion_tokens).toBeLessThanOrEqual(16);
+  });
+
+  it.each(['required', 'named'] as const)('tool_choice %s gives a call whose arguments fit the schema', async (mode) => {
+    const toolChoice = mode === 'required' ? ('required' as const) : { type: 'function' as const, function: { name: 'get_weather' } };
+    const completion = await client.chat.completions.create({ model: 'tiny', messages: USER, tools: TOOLS, tool_choice: toolChoice, max_tokens: 400, seed: 3 });
+    const choice = completion.choices[0]!;
+    expect(choice.finish_reason, JSON.stringify(choice.message)).toBe('tool_calls');
+    const calls = choice.message.tool_calls ?? [];
+    expect(calls.length).toBeGreaterThan(0);
+    for (const call of calls) {
+      if (call.type !== 'function') throw new Error('not a function call');
+      if (mode === 'named') expect(call.function.name).toBe('get_weather');
+      const validate = validators.get(call.function.name);
+      expect(validate, call.function.name).toBeDefined();
+      expect(validate!(JSON.parse(call.function.arguments)), call.function.arguments).toBe(true);
+      expect(call.id).not.toBe('');
+    }
+  });
+});
