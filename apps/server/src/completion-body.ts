@@ -18,10 +18,10 @@ export interface CompletionIdentity {
   readonly model: string;
 }
 
-/** The finish reason of a generation that made `message`. */
+/** The finish reason of a generation that made `message` (a cut answer is `length`, even with calls: the last may be unfinished). */
 export function finishReason(result: GenerationResult, message: AssistantMessage): FinishReason {
-  if ((message.tool_calls?.length ?? 0) > 0) return 'tool_calls';
-  return result.finish === 'length' ? 'length' : 'stop';
+  if (result.finish === 'length') return 'length';
+  return (message.tool_calls?.length ?? 0) > 0 ? 'tool_calls' : 'stop';
 }
 
 /** The usage of a generation. */

@@ -49,7 +49,7 @@ describe.each(TEMPLATES)('%s', (file) => {
 
   it.each(['required', 'named'] as const)('tool_choice %s gives a call whose arguments fit the schema', async (mode) => {
     const toolChoice = mode === 'required' ? ('required' as const) : { type: 'function' as const, function: { name: 'get_weather' } };
-    const completion = await client.chat.completions.create({ model: 'tiny', messages: USER, tools: TOOLS, tool_choice: toolChoice, max_tokens: 400, seed: 3 });
+    const completion = await client.chat.completions.create({ model: 'tiny', messages: USER, tools: TOOLS, tool_choice: toolChoice, max_tokens: 1000, seed: 3 });
     const choice = completion.choices[0]!;
     expect(choice.finish_reason, JSON.stringify(choice.message)).toBe('tool_calls');
     const calls = choice.message.tool_calls ?? [];
