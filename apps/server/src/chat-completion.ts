@@ -114,7 +114,7 @@ class CallIds {
  * delta of our streaming session, then the finish chunk, usage if asked, and `[DONE]`).
  * `signal` fires when the client leaves: the generation stops and its slot is freed.
  */
-export async function runCompletion(prepared: Prepared, context: CompletionContext, sink: CompletionSink, signal: AbortSignal): Promise<void> {
+export async function runCompletion(prepared: Prepared, context: CompletionContext, sink: CompletionSink, signal: AbortSignal): Promise<GenerationResult> {
   const identity: CompletionIdentity = { id: `chatcmpl-${randomUUID()}`, created: Math.floor(Date.now() / 1000), model: context.engine.modelId };
   const slot = await context.queue.acquire(signal);
   try {
@@ -141,7 +141,7 @@ export async function runCompletion(prepared: Prepared, context: CompletionConte
       },
       signal,
     );
-    if (result.finish === 'aborted') return;
+    if (result.finish === 'aborted') return result;
     const rest = scanner.flush();
     output += rest;
     if (!stream) {
@@ -150,7 +150,7 @@ export async function runCompletion(prepared: Prepared, context: CompletionConte
       const final = calls === undefined ? message : { ...message, tool_calls: calls };
       const { warnings: _warnings, ...clean } = final;
       sink.json(completionBody(identity, clean, finishReason(result, clean), usageOf(result)));
-      return;
+      return result;
     }
     if (rest !== '') send(session.push(rest));
     send(session.end());
@@ -159,6 +159,7 @@ export async function runCompletion(prepared: Prepared, context: CompletionConte
     if (prepared.sampling.includeUsage) sink.event(JSON.stringify(chunkBody(identity, undefined, null, usageOf(result))));
     sink.event('[DONE]');
     sink.close();
+    return result;
   } finally {
     context.queue.release(slot);
   }

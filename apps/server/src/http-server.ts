@@ -120,13 +120,15 @@ export function createChatServer(options: ChatServerOptions): ChatServer {
       },
       close: () => response.end(),
     };
+    let result;
     try {
-      await runCompletion(prepared, context, sink, abort.signal);
+      result = await runCompletion(prepared, context, sink, abort.signal);
     } catch (error) {
-      if (abort.signal.aborted) return;
+      // Left while queued: nothing ran.
+      if (abort.signal.aborted) return log('a client left while queued');
       throw error;
     }
-    if (abort.signal.aborted) log('a client left: its generation was stopped');
+    if (result.finish === 'aborted') log(`a client left: its generation was stopped after ${result.completionTokens} tokens`);
   }
 
   async function route(request: IncomingMessage, response: ServerResponse): Promise<void> {
