@@ -13,7 +13,8 @@ export interface CompletionContext {
   readonly queue: SlotQueue;
   /** The chat template. */
   readonly template: string;
-  readonly plugins: readonly WorkaroundPlugin[];
+  /** The workaround plugins (undefined: the built-in ones). */
+  readonly plugins: readonly WorkaroundPlugin[] | undefined;
   /** Token cap when the body sets none. */
   readonly defaultMaxTokens: number;
 }
@@ -57,7 +58,7 @@ export function prepareCompletion(body: unknown, context: CompletionContext): Pr
   const request: ChatRequest = read.request;
   let parser: ChatParser;
   try {
-    parser = createChatParser(context.template, request, { plugins: context.plugins });
+    parser = createChatParser(context.template, request, context.plugins === undefined ? {} : { plugins: context.plugins });
   } catch (error) {
     throw badRequest(`the chat template cannot render this request: ${(error instanceof Error ? error.message : String(error)).split('\n')[0] ?? ''}`, 'messages', 'template-error');
   }

@@ -12,7 +12,7 @@ export interface ChatServerOptions {
   readonly engine: ChatEngine;
   /** The chat template (default: the one embedded in the model). */
   readonly template?: string | undefined;
-  /** Workaround plugins added to the built-in ones. */
+  /** The workaround plugins, in order (default: the built-in ones; see core's `builtinPlugins`). */
   readonly plugins?: readonly WorkaroundPlugin[] | undefined;
   /** Token cap of an answer whose request sets none (default 1024; never past the context). */
   readonly defaultMaxTokens?: number | undefined;
@@ -86,7 +86,7 @@ export function createChatServer(options: ChatServerOptions): ChatServer {
   const template = options.template ?? engine.embeddedTemplate;
   if (template === undefined) throw new Error('createChatServer: the model has no chat template; pass one');
   const queue = new SlotQueue(engine.slots);
-  const context: CompletionContext = { engine, queue, template, plugins: options.plugins ?? [], defaultMaxTokens: options.defaultMaxTokens ?? 1024 };
+  const context: CompletionContext = { engine, queue, template, plugins: options.plugins, defaultMaxTokens: options.defaultMaxTokens ?? 1024 };
   const limit = options.maxBodyBytes ?? 16 * 1024 * 1024;
   const log = options.log ?? (() => {});
 

@@ -8,7 +8,7 @@ import { loadLlamaEngine, type LlamaEngineOptions } from './llama-engine.js';
 export interface ServeOptions extends LlamaEngineOptions {
   /** The chat template (default: the one embedded in the GGUF). */
   readonly template?: string | undefined;
-  /** Workaround plugins added to the built-in ones. */
+  /** The workaround plugins, in order (default: the built-in ones). */
   readonly plugins?: readonly WorkaroundPlugin[] | undefined;
   /** Address to listen on (default 127.0.0.1). */
   readonly host?: string | undefined;
