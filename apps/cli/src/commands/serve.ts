@@ -12,7 +12,7 @@ export interface ServeIo extends CliIo {
   readonly signal?: AbortSignal | undefined;
 }
 
-type ServerModule = { serve(options: ServeOptions): Promise<RunningServer> };
+type ServerModule = { readonly serve: (options: ServeOptions) => Promise<RunningServer> };
 
 /**
  * `@autoparser/server` (and with it node-llama-cpp) is an optional peer dependency, loaded
@@ -20,7 +20,8 @@ type ServerModule = { serve(options: ServeOptions): Promise<RunningServer> };
  */
 async function loadServer(): Promise<ServerModule> {
   try {
-    return (await import('@autoparser/server')) as ServerModule;
+    const loaded: ServerModule = await import('@autoparser/server');
+    return loaded;
   } catch (error) {
     const code = (error as { code?: unknown }).code;
     if (code === 'ERR_MODULE_NOT_FOUND' && errorMessage(error).includes('@autoparser/server')) {
