@@ -8,7 +8,7 @@ import { writeTinyModel } from '@autoparser/llama-check';
 import { serve, type RunningServer, type ServeOptions } from '../index.js';
 
 /** The repository's template folder (`../shared/templates` beside the repository). */
-export const TEMPLATE_DIR = fileURLToPath(new URL('../../../../../shared/templates/', import.meta.url));
+const TEMPLATE_DIR = fileURLToPath(new URL('../../../../../shared/templates/', import.meta.url));
 
 const SET_ALARM = {
   type: 'function' as const,
@@ -56,7 +56,7 @@ function callOpener(template: string): string | undefined {
 }
 
 /** The template's markers (as `pnpm tiny-model` finds them) and its call opener. */
-export function markersOf(template: string): string[] {
+function markersOf(template: string): string[] {
   const parser = createChatParser(template, { messages: [{ role: 'user', content: 'Hello' }], tools: TOOLS });
   const found = [...parser.preservedTokens, parser.thinkingStartTag.trim(), parser.thinkingEndTag.trim()];
   for (const trigger of parser.grammarTriggers) if (trigger.type === 'word' || trigger.type === 'token') found.push(trigger.value);
