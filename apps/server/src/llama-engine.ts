@@ -26,6 +26,17 @@ function feedText(llama: Llama, model: LlamaModel, state: LlamaGrammarEvaluation
   for (const token of model.tokenize(text, true)) bindings.AddonSampler.acceptGrammarEvaluationStateToken(native, token);
 }
 
+/**
+ * Whether llama.cpp ends generation at `token`. node-llama-cpp's own `isEogToken` also
+ * counts the end-of-turn token llama.cpp guessed from its text, even where llama.cpp took it
+ * off its end-of-generation list: gpt-oss's `<|end|>` closes a reasoning or commentary
+ * message, not the answer (`<|return|>` and `<|call|>` do). So llama.cpp's list decides
+ * (node-llama-cpp's internal binding; the version is pinned).
+ */
+function endsGeneration(model: LlamaModel, token: Token): boolean {
+  return (model as unknown as { _model: { isEogToken(token: Token): boolean } })._model.isEogToken(token);
+}
+
 /** Grammars parsed once per text (a request's grammar repeats across requests). */
 class GrammarCache {
   private readonly loaded = new Map<string, Promise<LlamaGrammar>>();
@@ -155,13 +166,15 @@ export async function loadLlamaEngine(options: LlamaEngineOptions): Promise<Chat
       ...(job.seed !== undefined ? { seed: job.seed } : {}),
       // Read before each token: a lazy grammar starts mid-generation.
       grammarEvaluationState: () => gate.current(),
+      // The end is decided here (see endsGeneration), not by node-llama-cpp.
+      yieldEogToken: true,
     });
     for await (const token of tokens) {
       if (signal.aborted) {
         finish = 'aborted';
         break;
       }
-      if (model.isEogToken(token)) {
+      if (endsGeneration(model, token)) {
         finish = 'stop';
         break;
       }

@@ -60,9 +60,13 @@ function markersOf(template: string): string[] {
   const parser = createChatParser(template, { messages: [{ role: 'user', content: 'Hello' }], tools: TOOLS });
   const found = [...parser.preservedTokens, parser.thinkingStartTag.trim(), parser.thinkingEndTag.trim()];
   for (const trigger of parser.grammarTriggers) if (trigger.type === 'word' || trigger.type === 'token') found.push(trigger.value);
+  // The `<|name|>` tokens the template writes (gpt-oss's `<|call|>` and `<|return|>`…): a real
+  // model has them all, and llama.cpp picks its end-of-generation tokens by them (with
+  // `<|call|>` and `<|return|>` present, gpt-oss's `<|end|>` no longer ends generation).
+  for (const match of template.matchAll(/<\|[a-z_]+\|>/g)) found.push(match[0]);
   const opener = callOpener(template);
   if (opener !== undefined) found.push(opener);
-  return found.filter((marker) => marker !== '');
+  return [...new Set(found)].filter((marker) => marker !== '');
 }
 
 /** A served tiny model and what removes it. */
