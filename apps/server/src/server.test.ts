@@ -65,6 +65,18 @@ describe.each(TEMPLATES)('%s', (file) => {
     }
   });
 
+  it('streams a required call: the stream helpers assemble the deltas into a valid call', async () => {
+    const stream = client.chat.completions.stream({ model: 'tiny', messages: USER, tools: TOOLS, tool_choice: 'required', max_tokens: 1000, seed: 3 });
+    const final = await stream.finalChatCompletion();
+    const choice = final.choices[0]!;
+    expect(choice.finish_reason, JSON.stringify(choice.message)).toBe('tool_calls');
+    // The same request, not streamed: the same answer (the seed fixes the sampling).
+    const whole = await client.chat.completions.create({ model: 'tiny', messages: USER, tools: TOOLS, tool_choice: 'required', max_tokens: 1000, seed: 3 });
+    const calls = (choice.message.tool_calls ?? []).map((call) => (call.type === 'function' ? [call.function.name, call.function.arguments] : []));
+    expect(calls).toEqual((whole.choices[0]!.message.tool_calls ?? []).map((call) => (call.type === 'function' ? [call.function.name, call.function.arguments] : [])));
+    for (const [name, args] of calls) expect(validators.get(name!)!(JSON.parse(args!)), args).toBe(true);
+  });
+
   it('response_format json_schema gives JSON that validates', async () => {
     const schema = { type: 'object', properties: { ok: { type: 'boolean' }, level: { type: 'integer', minimum: 0, maximum: 9 } }, required: ['ok', 'level'], additionalProperties: false };
     const completion = await client.chat.completions.create({
