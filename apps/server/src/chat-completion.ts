@@ -40,7 +40,8 @@ interface Prepared {
   readonly promptTokens: number;
 }
 
-const PLAIN_SCHEMA_WARNING = /schema/i;
+// How core says a response schema gave no grammar (an unknown type, an unresolvable $ref…).
+const UNUSABLE_SCHEMA = /^no grammar|schema/i;
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -63,8 +64,11 @@ export function prepareCompletion(body: unknown, context: CompletionContext): Pr
     throw badRequest(`the chat template cannot render this request: ${(error instanceof Error ? error.message : String(error)).split('\n')[0] ?? ''}`, 'messages', 'template-error');
   }
   if (request.response_format?.type === 'json_schema' || request.json_schema !== undefined) {
-    const unusable = parser.warnings.find((warning) => PLAIN_SCHEMA_WARNING.test(warning));
-    if (unusable !== undefined) throw badRequest(`response_format: ${unusable}`, 'response_format', 'invalid-schema');
+    const unusable = parser.warnings.find((warning) => UNUSABLE_SCHEMA.test(warning));
+    if (unusable !== undefined) {
+      const param = request.response_format?.type === 'json_schema' ? 'response_format.json_schema.schema' : 'json_schema';
+      throw badRequest(`${param}: the schema is unusable (${unusable})`, param, 'invalid-schema');
+    }
   }
   const promptTokens = context.engine.countTokens(parser.prompt);
   if (promptTokens >= context.engine.contextSize) {

@@ -116,7 +116,7 @@ export function createChatServer(options: ChatServerOptions): ChatServer {
         response.flushHeaders();
       },
       event: (data) => {
-        if (!response.writableEnded) response.write(`data: ${data}\n\n`);
+        if (!response.writableEnded && !response.destroyed) response.write(`data: ${data}\n\n`);
       },
       close: () => response.end(),
     };

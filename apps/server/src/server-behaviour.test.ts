@@ -83,6 +83,8 @@ describe('the server', () => {
     ['a tool without a name', '{"messages": [{"role": "user", "content": "hi"}], "tools": [{"type": "function", "function": {}}]}', 'tools[0].function.name'],
     ['tool_choice naming no offered tool', '{"messages": [{"role": "user", "content": "hi"}], "tools": [], "tool_choice": {"type": "function", "function": {"name": "nope"}}}', 'tool_choice.function.name'],
     ['a json_schema format without schema', '{"messages": [{"role": "user", "content": "hi"}], "response_format": {"type": "json_schema"}}', 'response_format.json_schema.schema'],
+    ['a schema of an unknown type', '{"messages": [{"role": "user", "content": "hi"}], "response_format": {"type": "json_schema", "json_schema": {"name": "a", "schema": {"type": "nonsense"}}}}', 'response_format.json_schema.schema'],
+    ['a schema with a $ref to nowhere', '{"messages": [{"role": "user", "content": "hi"}], "response_format": {"type": "json_schema", "json_schema": {"name": "a", "schema": {"$ref": "#/nowhere"}}}}', 'response_format.json_schema.schema'],
   ])('refuses %s with a 400 in OpenAI shape, and serves the next request', async (_what, body, param) => {
     const refused = await post(body);
     expect(refused.status).toBe(400);
