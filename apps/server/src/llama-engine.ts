@@ -37,6 +37,22 @@ function endsGeneration(model: LlamaModel, token: Token): boolean {
   return (model as unknown as { _model: { isEogToken(token: Token): boolean } })._model.isEogToken(token);
 }
 
+/**
+ * Keeps what the slot already evaluated of `prompt` (a conversation's earlier turns, a long
+ * system prompt) and erases the rest, as llama.cpp's server caches prompts. At least the
+ * prompt's last token is evaluated again: the first answer token is sampled from its logits.
+ *
+ * @returns how many tokens of `prompt` are kept.
+ */
+async function keepCommonPrefix(sequence: LlamaContextSequence, prompt: readonly Token[]): Promise<number> {
+  const evaluated = sequence.contextTokens;
+  let common = 0;
+  while (common < evaluated.length && common < prompt.length - 1 && evaluated[common] === prompt[common]) common += 1;
+  if (common === 0) await sequence.clearHistory();
+  else if (common < sequence.nextTokenIndex) await sequence.eraseContextTokenRanges([{ start: common, end: sequence.nextTokenIndex }]);
+  return common;
+}
+
 /** Grammars parsed once per text (a request's grammar repeats across requests). */
 class GrammarCache {
   private readonly loaded = new Map<string, Promise<LlamaGrammar>>();
@@ -151,7 +167,7 @@ export async function loadLlamaEngine(options: LlamaEngineOptions): Promise<Chat
     const promptTokens = model.tokenize(job.prompt, true);
     const grammar = job.grammar === undefined ? undefined : await grammars.get(job.grammar.gbnf);
     const gate = new GrammarGate(llama, model, grammar, job.grammar);
-    await sequence.clearHistory();
+    const reused = await keepCommonPrefix(sequence, promptTokens);
     const reader = new TokenText(model);
     let generated = 0;
     let output = '';
@@ -159,7 +175,7 @@ export async function loadLlamaEngine(options: LlamaEngineOptions): Promise<Chat
     let finish: GenerationResult['finish'] = 'stop';
     const room = Math.min(job.maxTokens, sequence.contextSize - promptTokens.length);
     if (room <= 0 || signal.aborted) return { finish: signal.aborted ? 'aborted' : 'length', promptTokens: promptTokens.length, completionTokens: 0 };
-    const tokens = sequence.evaluate(promptTokens, {
+    const tokens = sequence.evaluate(promptTokens.slice(reused), {
       temperature: job.temperature,
       topP: job.topP,
       topK: job.topK,
