@@ -77,7 +77,7 @@ class GrammarCache {
  */
 class GrammarGate {
   private state: LlamaGrammarEvaluationState | undefined;
-  private readonly grammarText: GenerationGrammar | undefined;
+  private grammarText: GenerationGrammar | undefined;
 
   constructor(
     private readonly llama: Llama,
@@ -100,7 +100,14 @@ class GrammarGate {
     if (this.state !== undefined || this.grammar === undefined || spec === undefined || !spec.lazy) return;
     const text = spec.prefix + output;
     const start = grammarStart(text, spec.triggers, spec.prefix.length);
-    if (start !== undefined) this.state = this.start(text.slice(start));
+    if (start === undefined) return;
+    try {
+      this.state = this.start(text.slice(start));
+    } catch {
+      // The token that fired the trigger also wrote past what the grammar allows: the answer
+      // goes on unconstrained (the parser still reads it), rather than failing the request.
+      this.grammarText = undefined;
+    }
   }
 
   private start(read: string): LlamaGrammarEvaluationState {
@@ -118,6 +125,13 @@ class GrammarGate {
 class TokenText {
   private pending: Token[] = [];
   constructor(private readonly model: LlamaModel) {}
+
+  /** What is still waiting for the rest of a character, when the answer ends. */
+  flush(): string {
+    const rest = this.pending.length === 0 ? '' : this.model.detokenize(this.pending, true);
+    this.pending = [];
+    return rest;
+  }
 
   /** The new text, or '' while the token ends inside a character (at most 4 bytes are waited for). */
   push(token: Token): string {
@@ -210,6 +224,10 @@ export async function loadLlamaEngine(options: LlamaEngineOptions): Promise<Chat
       }
     }
     if (signal.aborted) finish = 'aborted';
+    else {
+      const rest = reader.flush();
+      if (rest !== '') onText(rest);
+    }
     return { finish, promptTokens: promptTokens.length, completionTokens: generated };
   }
 
