@@ -7,6 +7,7 @@ import { debugCommand } from './commands/debug.js';
 import { grammarCommand } from './commands/grammar.js';
 import { parseCommand } from './commands/parse.js';
 import { renderCommand } from './commands/render.js';
+import { serveCommand } from './commands/serve.js';
 import { COMMAND_USAGE, GLOBAL_USAGE } from './usage.js';
 
 /** Options of {@link cli}. */
@@ -25,6 +26,7 @@ const COMMANDS: Readonly<Record<string, Command>> = {
   check: checkCommand,
   conformance: (argv, io) => conformanceCommand(argv, io),
   debug: debugCommand,
+  serve: serveCommand,
 };
 
 /** One `error: …` line and a hint; a multi-line message (a template error) keeps its first line only. */

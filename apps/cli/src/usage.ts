@@ -14,6 +14,9 @@ Commands:
   conformance [--data FILE]... [--templates DIR]... [--json]
                                               run the reference conformance data
   debug [<template>] [--port N] [--no-open]   the template debugger, in the browser
+  serve <model.gguf> [--template FILE] [--port N] [--parallel N]
+                                              an OpenAI-compatible server for the model
+                                              (needs @autoparser/server)
 
 <template> is a .jinja file, a Hugging Face tokenizer_config.json or a .gguf model
 (--variant NAME picks a named template; default "default"). --plugin MODULE
@@ -104,6 +107,32 @@ Options:
 ${TEMPLATE_OPTIONS}
 
 Exit status: 0 every scenario passed or was skipped, 1 a scenario failed.
+`,
+  serve: `Usage: autoparser serve <model.gguf> [--template FILE] [--host H] [--port N] [--context N] [--parallel N]
+
+Serves the model as an OpenAI-compatible chat-completions server on llama.cpp (through
+node-llama-cpp): POST /v1/chat/completions (streaming or not; tools, tool_choice,
+parallel_tool_calls, response_format, reasoning_format, chat_template_kwargs, max_tokens,
+temperature, top_p, seed, stop), GET /v1/models and GET /health. autoparser renders the
+prompt, constrains generation with its grammar (from the first token for a required or
+named call and for a response format; from a trigger on otherwise) and parses the answer
+into content, reasoning and tool calls. Runs until Ctrl-C.
+
+Needs the optional package @autoparser/server (npm install @autoparser/server), which
+brings node-llama-cpp and its prebuilt llama.cpp binaries.
+
+Options:
+  --template FILE  the chat template (.jinja or tokenizer_config.json; default: the one
+                   embedded in the GGUF)
+  --host H         address to listen on (default 127.0.0.1)
+  --port N         port (default 8080; 0 picks a free one)
+  --context N      tokens per slot (default: the model's, at most 8192)
+  --parallel N     requests served at once, each on its own context sequence (default 1);
+                   more wait in a queue
+  --threads N      CPU threads (default 4)
+  --max-tokens N   answer cap of a request that sets none (default 1024)
+  --cpu            never use a GPU (default: a GPU when node-llama-cpp finds one)
+${TEMPLATE_OPTIONS}
 `,
   debug: `Usage: autoparser debug [<template>] [--port N] [--no-open]
 

@@ -1,0 +1,178 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { WorkaroundPlugin } from '@autoparser/core';
+import { prepareCompletion, runCompletion, type CompletionContext, type CompletionSink } from './chat-completion.js';
+import type { ChatEngine } from './engine.js';
+import { badRequest, HttpError } from './openai-error.js';
+import { SlotQueue } from './slot-queue.js';
+
+/** Options of {@link createChatServer}. */
+export interface ChatServerOptions {
+  /** The model. */
+  readonly engine: ChatEngine;
+  /** The chat template (default: the one embedded in the model). */
+  readonly template?: string | undefined;
+  /** The workaround plugins, in order (default: the built-in ones; see core's `builtinPlugins`). */
+  readonly plugins?: readonly WorkaroundPlugin[] | undefined;
+  /** Token cap of an answer whose request sets none (default 1024; never past the context). */
+  readonly defaultMaxTokens?: number | undefined;
+  /** Largest request body in bytes (default 16 MiB). */
+  readonly maxBodyBytes?: number | undefined;
+  /** Called with one line per served request or server problem (default: nothing). */
+  readonly log?: ((line: string) => void) | undefined;
+}
+
+/** A chat server: the HTTP server (not yet listening) and its state. */
+export interface ChatServer {
+  /** The Node HTTP server; {@link ChatServer.listen} starts it. */
+  readonly server: Server;
+  /** Starts listening; resolves with the bound address (port 0 picks a free one). */
+  listen(port: number, host: string): Promise<AddressInfo>;
+  /** Requests waiting for a slot. */
+  readonly queued: number;
+  /** Free slots. */
+  readonly idle: number;
+  /** Stops listening and ends open connections (the engine stays loaded). */
+  close(): Promise<void>;
+}
+
+class BodyTooLarge extends Error {}
+
+function readBody(request: IncomingMessage, limit: number): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    request.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) {
+        reject(new BodyTooLarge());
+        request.resume();
+        return;
+      }
+      chunks.push(chunk);
+    });
+    request.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    request.on('error', reject);
+  });
+}
+
+function sendJson(response: ServerResponse, status: number, body: unknown): void {
+  const text = JSON.stringify(body);
+  response.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text) });
+  response.end(text);
+}
+
+function sendError(response: ServerResponse, error: HttpError): void {
+  if (response.headersSent) {
+    // The stream is open: the error becomes its last event.
+    if (!response.writableEnded) response.end(`data: ${JSON.stringify(error.body())}\n\n`);
+    return;
+  }
+  sendJson(response, error.status, error.body());
+}
+
+/** An unexpected failure as a 500 that names it without a stack. */
+function internal(error: unknown): HttpError {
+  return new HttpError(500, 'server_error', `internal error: ${error instanceof Error ? error.message : String(error)}`, null, 'internal_error');
+}
+
+/**
+ * An OpenAI-compatible chat server over `engine`: `POST /v1/chat/completions` (streaming or
+ * not), `GET /v1/models`, `GET /health`. Requests run on the engine's slots; more wait in
+ * a queue. Every refusal is an OpenAI-shaped error body; none stops the server.
+ */
+export function createChatServer(options: ChatServerOptions): ChatServer {
+  const { engine } = options;
+  const template = options.template ?? engine.embeddedTemplate;
+  if (template === undefined) throw new Error('createChatServer: the model has no chat template; pass one');
+  const queue = new SlotQueue(engine.slots);
+  const context: CompletionContext = { engine, queue, template, plugins: options.plugins, defaultMaxTokens: options.defaultMaxTokens ?? 1024 };
+  const limit = options.maxBodyBytes ?? 16 * 1024 * 1024;
+  const log = options.log ?? (() => {});
+
+  async function completions(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    let text: string;
+    try {
+      text = await readBody(request, limit);
+    } catch (error) {
+      throw error instanceof BodyTooLarge ? new HttpError(413, 'invalid_request_error', `the request body is larger than ${limit} bytes`, null, 'body_too_large') : error;
+    }
+    let body: unknown;
+    try {
+      body = JSON.parse(text);
+    } catch (error) {
+      throw badRequest(`the request body is not valid JSON: ${error instanceof Error ? error.message : String(error)}`, null, 'invalid_json');
+    }
+    const prepared = prepareCompletion(body, context);
+    // The client leaving (the response closed before it ended) aborts the generation.
+    const abort = new AbortController();
+    response.on('close', () => {
+      if (!response.writableFinished) abort.abort();
+    });
+    const sink: CompletionSink = {
+      json: (value) => sendJson(response, 200, value),
+      open: () => {
+        response.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache', connection: 'keep-alive' });
+        response.flushHeaders();
+      },
+      event: (data) => {
+        if (!response.writableEnded && !response.destroyed) response.write(`data: ${data}\n\n`);
+      },
+      close: () => response.end(),
+    };
+    let result;
+    try {
+      result = await runCompletion(prepared, context, sink, abort.signal);
+    } catch (error) {
+      // Left while queued: nothing ran.
+      if (abort.signal.aborted) return log('a client left while queued');
+      throw error;
+    }
+    if (result.finish === 'aborted') log(`a client left: its generation was stopped after ${result.completionTokens} tokens`);
+  }
+
+  async function route(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const path = (request.url ?? '/').split('?')[0] ?? '/';
+    const method = request.method ?? 'GET';
+    if (path === '/health' && method === 'GET') return sendJson(response, 200, { status: 'ok', slots_idle: queue.idle, slots_total: engine.slots, queued: queue.queued });
+    if ((path === '/v1/models' || path === '/models') && method === 'GET') {
+      return sendJson(response, 200, { object: 'list', data: [{ id: engine.modelId, object: 'model', created: 0, owned_by: 'autoparser', meta: { context_size: engine.contextSize, slots: engine.slots } }] });
+    }
+    if (path === '/v1/chat/completions' || path === '/chat/completions') {
+      if (method !== 'POST') throw new HttpError(405, 'invalid_request_error', `${method} ${path}: use POST`, null, 'method_not_allowed');
+      return completions(request, response);
+    }
+    throw new HttpError(404, 'not_found_error', `no route ${method} ${path}`, null, 'not_found');
+  }
+
+  const server = createServer((request, response) => {
+    route(request, response).catch((error: unknown) => {
+      const refusal = error instanceof HttpError ? error : internal(error);
+      if (refusal.status >= 500) log(`error: ${refusal.message}`);
+      sendError(response, refusal);
+    });
+  });
+
+  return {
+    server,
+    get queued() {
+      return queue.queued;
+    },
+    get idle() {
+      return queue.idle;
+    },
+    listen: (port, host) =>
+      new Promise((resolve, reject) => {
+        server.once('error', reject);
+        server.listen(port, host, () => {
+          server.off('error', reject);
+          resolve(server.address() as AddressInfo);
+        });
+      }),
+    close: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
