@@ -34,28 +34,27 @@ class ByteSink {
     this.length += chunk.length;
   }
 
-  u32(value: number): void {
-    const b = Buffer.alloc(4);
-    b.writeUInt32LE(value);
+  /** A fixed-width number, written by `write` into a buffer of `size` bytes. */
+  private fixed(size: number, write: (b: Buffer) => void): void {
+    const b = Buffer.alloc(size);
+    write(b);
     this.push(b);
+  }
+
+  u32(value: number): void {
+    this.fixed(4, (b) => b.writeUInt32LE(value));
   }
 
   i32(value: number): void {
-    const b = Buffer.alloc(4);
-    b.writeInt32LE(value);
-    this.push(b);
+    this.fixed(4, (b) => b.writeInt32LE(value));
   }
 
   u64(value: number): void {
-    const b = Buffer.alloc(8);
-    b.writeBigUInt64LE(BigInt(value));
-    this.push(b);
+    this.fixed(8, (b) => b.writeBigUInt64LE(BigInt(value)));
   }
 
   f32(value: number): void {
-    const b = Buffer.alloc(4);
-    b.writeFloatLE(value);
-    this.push(b);
+    this.fixed(4, (b) => b.writeFloatLE(value));
   }
 
   string(value: string): void {

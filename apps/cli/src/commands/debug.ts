@@ -3,6 +3,7 @@ import { basename } from 'node:path';
 import { readFileSync } from 'node:fs';
 import { serveDebugger, type DebuggerPlugins, type StaticServer } from '@autoparser/debug';
 import { CliError, errorMessage } from '../cli-error.js';
+import { untilStopped } from '../until-stopped.js';
 import { debugStaticDir } from '../debug-static.js';
 import type { CliIo, Style } from '../cli-io.js';
 import { booleanFlag, parseCommandArgs, stringFlag } from '../parse-command-args.js';
@@ -32,22 +33,6 @@ function openInBrowser(url: string): Promise<boolean> {
       child.unref();
       resolve(true);
     });
-  });
-}
-
-/** Resolves on Ctrl-C, SIGTERM or when `signal` aborts. */
-function untilStopped(signal: AbortSignal | undefined): Promise<void> {
-  return new Promise((resolve) => {
-    const stop = (): void => {
-      process.off('SIGINT', stop);
-      process.off('SIGTERM', stop);
-      signal?.removeEventListener('abort', stop);
-      resolve();
-    };
-    if (signal?.aborted === true) return stop();
-    process.on('SIGINT', stop);
-    process.on('SIGTERM', stop);
-    signal?.addEventListener('abort', stop);
   });
 }
 

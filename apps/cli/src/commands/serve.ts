@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import type { ServeOptions, RunningServer } from '@autoparser/server';
 import { CliError, errorMessage } from '../cli-error.js';
+import { untilStopped } from '../until-stopped.js';
 import type { CliIo, Style } from '../cli-io.js';
 import { booleanFlag, parseCommandArgs, stringFlag, templateArg } from '../parse-command-args.js';
 import { loadPlugins, PLUGIN_OPTIONS } from '../load-plugins.js';
@@ -37,22 +38,6 @@ function integerFlag(args: Parameters<typeof stringFlag>[0], name: string, min: 
   const value = Number(text);
   if (!/^\d+$/.test(text) || value < min || value > max) throw new CliError(`serve: --${name} must be an integer from ${min} to ${max}, got "${text}"`, 'see autoparser serve --help');
   return value;
-}
-
-/** Resolves on Ctrl-C, SIGTERM or when `signal` aborts. */
-function untilStopped(signal: AbortSignal | undefined): Promise<void> {
-  return new Promise((resolve) => {
-    const stop = (): void => {
-      process.off('SIGINT', stop);
-      process.off('SIGTERM', stop);
-      signal?.removeEventListener('abort', stop);
-      resolve();
-    };
-    if (signal?.aborted === true) return stop();
-    process.on('SIGINT', stop);
-    process.on('SIGTERM', stop);
-    signal?.addEventListener('abort', stop);
-  });
 }
 
 /** `autoparser serve <model.gguf> [--template FILE] [--host H] [--port N] [--context N] [--parallel N] [--threads N] [--cpu] [--plugin M]`. */
