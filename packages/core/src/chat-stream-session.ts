@@ -1,6 +1,6 @@
 import { ChatAstMapper, emptyMessage, streamDeltas, applyDelta, type AssistantMessage, type ChatDelta } from '@autoparser/chat-mapper';
 import { ParseSession, type Arena } from '@autoparser/peg-core';
-import { heldBack, parseChatOutput, readChatOutput, withoutTrailingMarker, type ChatRead, type ChatReader, type ParseChatOptions, type ParsedMessage } from './parse-chat-output.js';
+import { heldBack, parseChatOutput, readChatOutput, wholeReader, withoutTrailingMarker, type ChatRead, type ChatReader, type ParseChatOptions, type ParsedMessage } from './parse-chat-output.js';
 
 /**
  * A streaming parse of one model answer. It reads incrementally: each `push` costs about
@@ -24,6 +24,7 @@ export class ChatStreamSession {
   private finished: ParsedMessage | undefined;
   private readonly tools: NonNullable<ParseChatOptions['tools']>;
   private readonly marker: string;
+  private readonly strict: boolean;
   /** Output not yet given to the parser: what may be the end-of-turn marker (see `trailing-end-of-turn`). */
   private held = '';
 
@@ -39,6 +40,7 @@ export class ChatStreamSession {
   ) {
     this.tools = options.tools ?? [];
     this.marker = options.endOfTurn ?? '';
+    this.strict = options.strict === true;
     this.parser = new ParseSession(arena, generationPrompt);
     this.shift = generationPrompt.length;
     const parser = this.parser;
@@ -47,6 +49,7 @@ export class ChatStreamSession {
       mapper: new ChatAstMapper((from, to) => parser.slice(from, to)),
       text: (from, to) => parser.slice(from, to),
       length: () => parser.length,
+      prefix: options.strict === true ? undefined : (length) => wholeReader(arena, parser.slice(0, length), true),
     };
   }
 
@@ -118,7 +121,7 @@ export class ChatStreamSession {
       const whole = readChatOutput(this.reader, this.shift, false, this.tools).message;
       // The output without a trailing end-of-turn marker is read once, from the start.
       this.finished = withoutTrailingMarker(this.text, this.marker, whole, (output) =>
-        parseChatOutput(this.arena, this.generationPrompt, output, false, { tools: this.tools }),
+        parseChatOutput(this.arena, this.generationPrompt, output, false, { tools: this.tools, strict: this.strict }),
       );
     }
     return this.finished;

@@ -144,7 +144,7 @@ export function createChatParser(templateSource: string, request: ChatRequest, o
   warnings.push(...generated.warnings);
   const endOfTurn = request.strict === true ? '' : endOfTurnMarker(templateSource, plugins);
   const parseOutput = (output: string, partial: boolean): ParsedMessage =>
-    parseChatOutput(generated.arena, generationPrompt, output, partial, { tools, endOfTurn });
+    parseChatOutput(generated.arena, generationPrompt, output, partial, { tools, endOfTurn, strict: request.strict === true });
   return {
     prompt,
     generationPrompt,
@@ -160,6 +160,6 @@ export function createChatParser(templateSource: string, request: ChatRequest, o
     warnings,
     arena: generated.arena,
     parse: (output, options) => parseOutput(output, options?.partial ?? false),
-    stream: () => new ChatStreamSession(generated.arena, generationPrompt, { tools, endOfTurn }),
+    stream: () => new ChatStreamSession(generated.arena, generationPrompt, { tools, endOfTurn, strict: request.strict === true }),
   };
 }

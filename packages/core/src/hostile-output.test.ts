@@ -119,16 +119,18 @@ describe('regular expressions applied to model output run in linear time', () =>
 describe('a stream whose partial parse fails after it sent text', () => {
   const seed = createChatParser(sharedTemplate('ByteDance-Seed-OSS'), request);
 
-  it('still sends every word of the output once it is all content', () => {
+  it('sends every word of the output, and ends equal to the whole parse', () => {
     // The partial read sends `<` (the leading newline is layout), then a doubled marker makes
-    // the parse fail and the whole output content: `\n<<seed:tool_call>…`, which does not
-    // extend `<`. The rest of the output must reach the client all the same.
+    // the parse fail: the readable start stays as read and the rest is content, in the parse
+    // and in the stream alike.
     const output = '\n<<seed:tool_call>\n<<seed:tool_call>\n<function=f>\n<parameter=a>[1]</parameter>\n</function>\n</seed:tool_call>';
-    expect(seed.parse(output).content).toBe(output);
+    const parsed = seed.parse(output);
+    expect(parsed.content).toBe(output.trimStart());
+    expect(parsed.warnings?.map((w) => w.code)).toEqual(['unparsed']);
     for (const size of [1, 6, 1000]) {
       const s = streamed(seed, output, size);
       expect(s.calls).toBe(0);
-      expect(s.content.trimStart(), `chunks of ${size}`).toBe(output.trimStart());
+      expect(s.content, `chunks of ${size}`).toBe(parsed.content);
     }
   });
 });

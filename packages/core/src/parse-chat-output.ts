@@ -73,12 +73,102 @@ export interface ChatReader {
   readonly text: (from: number, to?: number) => string;
   /** The input's length. */
   readonly length: () => number;
+  /**
+   * A reader of the input's first `length` characters, as a whole (a fresh mapper), to read
+   * the part of an unparsable output before the point where it stops parsing; absent (strict
+   * parsers): all of such an output is content, as the reference returns it.
+   */
+  readonly prefix?: ((length: number) => ChatReader) | undefined;
+}
+
+/** A reader of a whole `input` with `arena` (each parse from the start); `lenient`: with {@link ChatReader.prefix}. */
+export function wholeReader(arena: Arena, input: string, lenient: boolean): ChatReader {
+  return {
+    parse: (cut) => parse(arena, input, { partial: cut, lenient: !cut }),
+    mapper: new ChatAstMapper(),
+    text: (from, to) => input.slice(from, to),
+    length: () => input.length,
+    prefix: lenient ? (length) => wholeReader(arena, input.slice(0, length), true) : undefined,
+  };
+}
+
+/** Tags whose text is a message field as it is read. */
+const TEXT_FIELDS: ReadonlySet<string> = new Set([CHAT_TAGS.content, CHAT_TAGS.reasoning]);
+
+/** The index of the top-level node where a call opens that no later node closes, or -1. */
+function unfinishedCall(nodes: readonly AstNode[]): number {
+  let open = -1;
+  nodes.forEach((top, index) => {
+    const stack: AstNode[] = [top];
+    while (stack.length > 0) {
+      const node = stack.pop()!;
+      if (node.tag === CHAT_TAGS.toolOpen) open = index;
+      else if (node.tag === CHAT_TAGS.toolClose) open = -1;
+      for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i]!);
+    }
+  });
+  return open;
+}
+
+/**
+ * Where the readable part of an unparsable output ends: the longest prefix that still reads
+ * as a cut output (a partial parse fails from some point on and never before it, so a binary
+ * search finds it), without the unfinished construct it failed in (a call), which goes to the
+ * content with the rest.
+ */
+function readablePrefix(prefix: (length: number) => ChatReader, shift: number, length: number): { length: number; rest: number } {
+  const fails = (n: number): boolean => prefix(n).parse(true).status === 'fail';
+  let good = shift;
+  let bad = length;
+  if (fails(good)) return { length: shift, rest: shift };
+  while (bad - good > 1) {
+    const mid = good + Math.floor((bad - good) / 2);
+    if (fails(mid)) bad = mid;
+    else good = mid;
+  }
+  if (good <= shift) return { length: shift, rest: shift };
+  const nodes = prefix(good).parse(true).nodes;
+  // An unfinished call is never kept (it could run with what it lacks): from the end of the
+  // node before it, the text is content.
+  let open = unfinishedCall(nodes);
+  const last = nodes.at(-1);
+  if (open < 0 && last !== undefined && last.partial && !TEXT_FIELDS.has(last.tag)) open = nodes.length - 1;
+  if (open >= 0) {
+    const rest = open === 0 ? shift : Math.max(shift, nodes[open - 1]!.end);
+    return { length: rest, rest };
+  }
+  return { length: good, rest: Math.max(shift, nodes.at(-1)?.end ?? shift) };
+}
+
+/**
+ * The read of an output whose parse fails, for a lenient parser: its readable prefix (see
+ * {@link readablePrefix}) reads as a stream read it, and everything after that read's last
+ * node is content, with an `unparsed` warning there. A stream that fails partway therefore
+ * sent the start of this very message (deltas never retract), and ends equal to the whole
+ * parse. A strict parser returns all of the output as content, as the reference does.
+ */
+function readUnparsed(reader: ChatReader, shift: number, failedAt: number, tools: readonly ChatTool[]): ChatRead {
+  const output = reader.text(shift);
+  const cut = reader.prefix === undefined ? { length: shift, rest: shift } : readablePrefix(reader.prefix, shift, reader.length());
+  const head = cut.length > shift && reader.prefix !== undefined ? readChatOutput(reader.prefix(cut.length), shift, true, tools).message : undefined;
+  const offset = Math.max(0, Math.min(output.length, failedAt - shift));
+  const message: ParsedMessage = head === undefined ? { role: 'assistant', content: output } : { ...head, content: head.content + reader.text(cut.rest) };
+  const rest = head === undefined ? 'all of it is' : `what follows offset ${cut.rest - shift} is`;
+  message.warnings = [
+    ...(head?.warnings ?? []),
+    {
+      code: 'unparsed',
+      offset,
+      message: `parsing stopped at offset ${offset} (${snippet(output, offset)}): the output does not follow the template's format there (unknown tool, invalid arguments or stray text), so ${rest} returned as content`,
+    },
+  ];
+  return { message, appended: undefined, own: false };
 }
 
 /**
  * Reads model output (which follows a generation prompt of `shift` characters) from its
- * parse. Never throws: output the parser cannot place is returned whole as content, with
- * an `unparsed` warning giving the offset where parsing stopped; a complete output that ends
+ * parse. Never throws: output the parser cannot place is content, with an `unparsed` warning
+ * where it starts (a lenient reader keeps the readable part before it, see `readUnparsed`); a complete output that ends
  * inside a construct is read as far as it goes, with a `truncated` warning. With `tools`, a
  * call that only a recovery read must name one of them and fit its schema, else it and the
  * text after it are content (a `rejected` warning); canonical calls are not checked.
@@ -105,22 +195,7 @@ export function readChatOutput(reader: ChatReader, shift: number, partial: boole
     }
   }
   const outputLength = reader.length() - shift;
-  if (mapped === undefined) {
-    const output = reader.text(shift);
-    const offset = Math.max(0, Math.min(outputLength, result.end - shift));
-    const message: ParsedMessage = {
-      role: 'assistant',
-      content: output,
-      warnings: [
-        {
-          code: 'unparsed',
-          offset,
-          message: `parsing stopped at offset ${offset} (${snippet(output, offset)}): the output does not follow the template's format there (unknown tool, invalid arguments or stray text), so all of it is returned as content`,
-        },
-      ],
-    };
-    return { message, appended: undefined, own: false };
-  }
+  if (mapped === undefined) return readUnparsed(reader, shift, result.end, tools);
   let nodes = result.nodes;
   let appended = result.lenient === true || unclosed ? undefined : mapped.appended;
   let own = !(result.lenient === true || unclosed);
@@ -170,6 +245,11 @@ export interface ParseChatOptions {
    * `trailing-end-of-turn` recovery; '' or absent (strict parsers) for none.
    */
   readonly endOfTurn?: string | undefined;
+  /**
+   * A strict parser: output it cannot place is all content (the reference's fallback); else
+   * the readable part before that point is kept and only the rest is content.
+   */
+  readonly strict?: boolean | undefined;
 }
 
 /** The `recovered` rule of an end-of-turn marker written at the very end of the output. */
@@ -227,20 +307,14 @@ export function withoutTrailingMarker(output: string, marker: string, whole: Par
 export function parseChatOutput(arena: Arena, generationPrompt: string, output: string, partial: boolean, options: ParseChatOptions = {}): ParsedMessage {
   const tools = options.tools ?? [];
   const marker = options.endOfTurn ?? '';
-  const read = (text: string): ParsedMessage => readOutput(arena, generationPrompt, text, partial, tools);
+  const strict = options.strict ?? false;
+  const read = (text: string): ParsedMessage => readOutput(arena, generationPrompt, text, partial, tools, strict);
   if (marker === '') return read(output);
   if (partial) return read(output.slice(0, output.length - heldBack(output, marker)));
   return withoutTrailingMarker(output, marker, read(output), read);
 }
 
 /** One whole read of `output`. */
-function readOutput(arena: Arena, generationPrompt: string, output: string, partial: boolean, tools: readonly ChatTool[]): ParsedMessage {
-  const input = generationPrompt + output;
-  const reader: ChatReader = {
-    parse: (cut) => parse(arena, input, { partial: cut, lenient: !cut }),
-    mapper: new ChatAstMapper(),
-    text: (from, to) => input.slice(from, to),
-    length: () => input.length,
-  };
-  return readChatOutput(reader, generationPrompt.length, partial, tools).message;
+function readOutput(arena: Arena, generationPrompt: string, output: string, partial: boolean, tools: readonly ChatTool[], strict: boolean): ParsedMessage {
+  return readChatOutput(wholeReader(arena, generationPrompt + output, !strict), generationPrompt.length, partial, tools).message;
 }

@@ -2,7 +2,9 @@
 export interface ParseWarning {
   /**
    * `unparsed`: the output does not follow the template's format from `offset` on (unknown
-   * tool, invalid arguments, stray text); the whole output is returned as content.
+   * tool, invalid arguments, stray text); what reads before it is kept (an unfinished call
+   * excepted) and the rest is content, as a stream sends it; a strict parser returns the
+   * whole output as content.
    * `truncated`: a complete output ended inside a construct (unclosed tag, JSON, call); the
    * message is what was read so far. `mapping`: the tree was odd (e.g. a duplicate
    * argument); the message is still returned. `recovered`: the output strayed from the

@@ -109,11 +109,16 @@ describe('gpt-oss harmony format', () => {
   });
 
   it('returns a call to a function the request does not offer as content, with a warning', () => {
-    const output = `${ANALYSIS}<|start|>assistant to=functions.rm_rf<|channel|>commentary json<|message|>{}`;
+    const call = '<|start|>assistant to=functions.rm_rf<|channel|>commentary json<|message|>{}';
+    const output = `${ANALYSIS}${call}`;
     const m = auto.parse(output);
-    expect(m.content).toBe(output);
+    // The analysis before it reads as it did while streaming; the call and the rest are content.
+    expect(m.reasoning_content).toBe('User wants weather.');
+    expect(m.content.endsWith(call)).toBe(true);
     expect(m.tool_calls).toBeUndefined();
-    expect(m.warnings?.[0]?.code).toBe('unparsed');
+    expect(m.warnings?.map((w) => w.code)).toEqual(['unparsed']);
+    const { warnings: _warnings, ...message } = m;
+    expect(streamedMessage(auto, output, 3)).toEqual(message);
   });
 
   it('reads parallel calls as successive messages, and its grammar accepts them', () => {
@@ -122,10 +127,14 @@ describe('gpt-oss harmony format', () => {
     expect(parallel.parse(output).tool_calls).toEqual([weatherCall, timeCall]);
     expect(streamedMessage(parallel, output, 3)).toEqual(parallel.parse(output));
     expect(grammarAccepts(parallel, output)).toBe(true);
-    // Without parallel calls a second call does not follow the format: all is returned as content, with a warning.
+    // Without parallel calls a second call does not follow the format: the first call stands,
+    // the rest is content, with a warning, and a stream ends with the same message.
     const single = auto.parse(output);
-    expect(single.tool_calls).toBeUndefined();
-    expect(single.warnings?.[0]?.code).toBe('unparsed');
+    expect(single.tool_calls).toEqual([weatherCall]);
+    expect(single.content.endsWith(TIME_IN_CHANNEL)).toBe(true);
+    expect(single.warnings?.map((w) => w.code)).toEqual(['unparsed']);
+    const { warnings: _warnings, ...message } = single;
+    expect(streamedMessage(auto, output, 3)).toEqual(message);
   });
 
   it('starts its lazy grammar at the recipient, in either header', () => {

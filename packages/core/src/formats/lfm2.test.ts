@@ -118,7 +118,14 @@ describe('LFM2 format: Python-style calls', () => {
 
   it('takes one call only when parallel calls are off', () => {
     const single = createChatParser(LFM25_MOE, request({ parallel_tool_calls: false }));
-    expect(single.parse('<|tool_call_start|>[special_function(arg1=1), special_function(arg1=2)]<|tool_call_end|>').tool_calls).toBeUndefined();
+    const output = '<|tool_call_start|>[special_function(arg1=1), special_function(arg1=2)]<|tool_call_end|>';
+    const parsed = single.parse(output);
+    // The first call stands; the second, which the format does not allow here, is content.
+    expect(parsed.tool_calls?.map((c) => [c.function.name, JSON.parse(c.function.arguments)])).toEqual([['special_function', { arg1: 1 }]]);
+    expect(parsed.content).toBe(', special_function(arg1=2)]<|tool_call_end|>');
+    expect(parsed.warnings?.map((w) => w.code)).toEqual(['unparsed']);
+    const { warnings: _warnings, ...message } = parsed;
+    expect(streamedMessage(single, output, 2)).toEqual(message);
   });
 });
 

@@ -356,10 +356,17 @@ describe('tag-attributes', () => {
     );
   });
 
-  it('an attribute without its quotes closed is no tag: the text stays as strict reads it', () => {
+  it('an attribute without its quotes closed is no tag: the call stays text', () => {
     const { lenient, strict } = familyParsers('MiniMax-M2');
-    const output = 'Hmm.\n</think>\n\n<minimax:tool_call>\n<invoke name="get_weather" note=oops>\n<parameter name="city">Paris</parameter>\n</invoke>\n</minimax:tool_call>';
-    expect(lenient.parse(output).tool_calls).toBeUndefined();
-    expect(lenient.parse(output).content).toBe(strict.parse(output).content);
+    const call = '<minimax:tool_call>\n<invoke name="get_weather" note=oops>\n<parameter name="city">Paris</parameter>\n</invoke>\n</minimax:tool_call>';
+    const output = `Hmm.\n</think>\n\n${call}`;
+    const parsed = lenient.parse(output);
+    expect(parsed.tool_calls).toBeUndefined();
+    // Lenient keeps the reasoning it read before the call; strict returns all as content.
+    expect(parsed.reasoning_content).toBe('Hmm.');
+    expect(parsed.content.endsWith(call)).toBe(true);
+    expect(strict.parse(output).content).toBe(output);
+    const { warnings: _warnings, ...message } = parsed;
+    expect(streamedMessageAppendOnly(lenient, output)).toEqual(message);
   });
 });
