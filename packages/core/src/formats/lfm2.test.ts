@@ -121,7 +121,7 @@ describe('LFM2 format: Python-style calls', () => {
     const output = '<|tool_call_start|>[special_function(arg1=1), special_function(arg1=2)]<|tool_call_end|>';
     const parsed = single.parse(output);
     // The first call stands; the second, which the format does not allow here, is content.
-    expect(parsed.tool_calls?.map((c) => [c.function.name, JSON.parse(c.function.arguments)])).toEqual([['special_function', { arg1: 1 }]]);
+    expect(parsed.tool_calls?.map((c): [string, unknown] => [c.function.name, JSON.parse(c.function.arguments)])).toEqual([['special_function', { arg1: 1 }]]);
     expect(parsed.content).toBe(', special_function(arg1=2)]<|tool_call_end|>');
     expect(parsed.warnings?.map((w) => w.code)).toEqual(['unparsed']);
     const { warnings: _warnings, ...message } = parsed;
