@@ -17,14 +17,20 @@ const ajv = new Ajv({ strict: false });
 const validators = new Map(TOOLS.map((tool) => [tool.function.name, ajv.compile(tool.function.parameters)]));
 const USER = [{ role: 'user' as const, content: 'Wake me at seven.' }];
 
-describe.each(TEMPLATES)('%s', (file) => {
-  let server: TinyServer;
-  let client: OpenAI;
+/** An `openai` client of a tiny server with `file`'s template, started before the group's tests and closed after. */
+function clientOfTinyServer(file: string): OpenAI {
+  let server: TinyServer | undefined;
+  const client = new OpenAI({ baseURL: 'http://127.0.0.1:1/v1', apiKey: 'none', maxRetries: 0 });
   beforeAll(async () => {
     server = await startTinyServer(file);
-    client = new OpenAI({ baseURL: server.baseURL, apiKey: 'none', maxRetries: 0 });
+    client.baseURL = server.baseURL;
   });
   afterAll(async () => server?.close());
+  return client;
+}
+
+describe.each(TEMPLATES)('%s', (file) => {
+  const client = clientOfTinyServer(file);
 
   it('answers a plain completion', async () => {
     const completion = await client.chat.completions.create({ model: 'tiny', messages: USER, max_tokens: 16, seed: 1 });
@@ -97,13 +103,7 @@ describe.each(TEMPLATES)('%s', (file) => {
 // free text, the tag fires the trigger, and the grammar holds from there. (Llama 3.1, gpt-oss
 // and DeepSeek open calls at the start of the answer: there the first sampled token decides.)
 describe.each(LAZY_TAGGED)('%s, lazily', (file) => {
-  let server: TinyServer;
-  let client: OpenAI;
-  beforeAll(async () => {
-    server = await startTinyServer(file);
-    client = new OpenAI({ baseURL: server.baseURL, apiKey: 'none', maxRetries: 0 });
-  });
-  afterAll(async () => server?.close());
+  const client = clientOfTinyServer(file);
 
   it('tool_choice auto: free text until a trigger, then the lazy grammar makes a valid call', async () => {
     const completion = await client.chat.completions.create({ model: 'tiny', messages: USER, tools: TOOLS, max_tokens: 1000, seed: 4 });
