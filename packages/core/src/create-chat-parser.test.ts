@@ -94,12 +94,16 @@ describe('parse never throws', () => {
     expect(m.warnings?.[0]).toMatchObject({ code: 'unparsed', offset: 22 });
   });
 
-  it('returns output with invalid JSON arguments as content, with a warning', () => {
+  it('keeps a named call whose JSON arguments break as far as they were read, the rest as content, with a warning', () => {
     const text = 'x<tool_call>\n{"name": "get_weather", "arguments": {location: Paris}}</tool_call>';
     const m = hermes.parse(text);
-    expect(m.content).toBe(text);
+    // A stream has sent the call's name and its first brace: the parse keeps what it sent.
+    expect(m.tool_calls?.map((c) => c.function)).toEqual([{ name: 'get_weather', arguments: '{' }]);
+    expect(m.content).toBe('xlocation: Paris}}</tool_call>');
     expect(m.warnings?.[0]?.code).toBe('unparsed');
+    expect(m.warnings?.[0]?.message).toContain('the tool call it stopped in is kept as far as it was read');
   });
+
 
   it('reads truncated output as far as it goes, with a warning', () => {
     const m = hermes.parse('Sure.<tool_call>\n{"name": "get_weather", "arguments": {"location": "Pa');

@@ -92,74 +92,146 @@ export function wholeReader(arena: Arena, input: string, lenient: boolean): Chat
   };
 }
 
-/** Tags whose text is a message field as it is read. */
-const TEXT_FIELDS: ReadonlySet<string> = new Set([CHAT_TAGS.content, CHAT_TAGS.reasoning]);
-
-/** The index of the top-level node where a call opens that no later node closes, or -1. */
-function unfinishedCall(nodes: readonly AstNode[]): number {
-  let open = -1;
-  nodes.forEach((top, index) => {
-    const stack: AstNode[] = [top];
-    while (stack.length > 0) {
-      const node = stack.pop()!;
-      if (node.tag === CHAT_TAGS.toolOpen) open = index;
-      else if (node.tag === CHAT_TAGS.toolClose) open = -1;
-      for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i]!);
-    }
-  });
+/** The last node that opens a call no later node closes (depth first), or undefined. */
+function unfinishedCall(nodes: readonly AstNode[]): AstNode | undefined {
+  let open: AstNode | undefined;
+  const stack = [...nodes].reverse();
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    if (node.tag === CHAT_TAGS.toolOpen) open = node;
+    else if (node.tag === CHAT_TAGS.toolClose) open = undefined;
+    for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i]!);
+  }
   return open;
 }
 
+/** How many calls a tree opens. */
+function callsOpened(nodes: readonly AstNode[]): number {
+  let n = 0;
+  const stack = [...nodes];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    if (node.tag === CHAT_TAGS.toolOpen) n++;
+    stack.push(...node.children);
+  }
+  return n;
+}
+
+/** Tags whose text a read holds as far as it goes when cut (a value streams as it is written). */
+const VALUE_TAGS: ReadonlySet<string> = new Set([
+  CHAT_TAGS.content,
+  CHAT_TAGS.reasoning,
+  CHAT_TAGS.toolArgs,
+  CHAT_TAGS.toolArgsString,
+  CHAT_TAGS.toolArgStringValue,
+  CHAT_TAGS.toolArgJsonValue,
+  CHAT_TAGS.toolArgJsonString,
+  CHAT_TAGS.toolCode,
+]);
+
+/** Tags whose text a read holds once they are finished. */
+const HELD_TAGS: ReadonlySet<string> = new Set([...VALUE_TAGS, CHAT_TAGS.toolName, CHAT_TAGS.toolId, CHAT_TAGS.toolArgName, CHAT_TAGS.toolKwargName]);
+
+/** Arguments the mapper does not write yet: no object has started (`"Paris` where `{` or `"{` goes). */
+function unwrittenArguments(node: AstNode): boolean {
+  if (node.tag === CHAT_TAGS.toolArgs) return !node.text.trimStart().startsWith('{');
+  if (node.tag === CHAT_TAGS.toolArgsString) return !node.text.trimStart().replace(/^"/u, '').trimStart().startsWith('{');
+  return false;
+}
+
+/** Whether a finished node holds text of the message (a value, name or id in it), not just markers. */
+function holdsText(node: AstNode): boolean {
+  return HELD_TAGS.has(node.tag) || node.children.some(holdsText);
+}
+
 /**
- * Where the readable part of an unparsable output ends: the longest prefix that still reads
- * as a cut output (a partial parse fails from some point on and never before it, so a binary
- * search finds it), without the unfinished construct it failed in (a call), which goes to the
- * content with the rest.
+ * Where the text a cut read holds of `node` ends (`node.start`: none): all of a finished
+ * node, an unfinished value as far as it goes; in another unfinished node, up to the last
+ * child that holds text — a marker after it, or a name cut short, holds nothing yet.
  */
-function readablePrefix(prefix: (length: number) => ChatReader, shift: number, length: number): { length: number; rest: number } {
+function heldEnd(node: AstNode): number {
+  if (!node.partial) return node.end;
+  if (VALUE_TAGS.has(node.tag)) return unwrittenArguments(node) ? node.start : node.end;
+  return heldEndOf(node.children, node.start);
+}
+
+/** {@link heldEnd} of a run of nodes whose last may be unfinished (`from`: where it starts). */
+function heldEndOf(nodes: readonly AstNode[], from: number): number {
+  for (let i = nodes.length - 1; i >= 0; i--) {
+    const node = nodes[i]!;
+    const end = node.partial ? heldEnd(node) : holdsText(node) ? node.end : node.start;
+    if (end > node.start) return end;
+  }
+  return from;
+}
+
+/** The readable part of an unparsable output (see {@link readablePrefix}). */
+interface ReadablePart {
+  /** The read of that part, as a stream reads it. */
+  readonly head: ChatRead;
+  /** Where the text the read does not hold starts: from here on, all is content. */
+  readonly rest: number;
+  /** The read ends inside a tool call, kept as far as it was read. */
+  readonly inCall: boolean;
+}
+
+/**
+ * The readable part of an unparsable output: the longest prefix that still reads as a cut
+ * output (a partial parse fails from some point on and never before it, so a binary search
+ * finds it), read as a stream reads it. A call that has its name stays, with its arguments
+ * as far as they were read: a failing stream has sent it, and deltas cannot retract. A call
+ * without one is cut off (the prefix before it is read instead) and goes to the content with
+ * the rest. The text after what the read holds (a marker cut short) is content too, so none
+ * is dropped.
+ */
+function readablePrefix(prefix: (length: number) => ChatReader, shift: number, length: number, tools: readonly ChatTool[]): ReadablePart | undefined {
   const fails = (n: number): boolean => prefix(n).parse(true).status === 'fail';
   let good = shift;
   let bad = length;
-  if (fails(good)) return { length: shift, rest: shift };
+  if (fails(good)) return undefined;
   while (bad - good > 1) {
     const mid = good + Math.floor((bad - good) / 2);
     if (fails(mid)) bad = mid;
     else good = mid;
   }
-  if (good <= shift) return { length: shift, rest: shift };
-  const nodes = prefix(good).parse(true).nodes;
-  // An unfinished call is never kept (it could run with what it lacks): from the end of the
-  // node before it, the text is content.
-  let open = unfinishedCall(nodes);
-  const last = nodes.at(-1);
-  if (open < 0 && last !== undefined && last.partial && !TEXT_FIELDS.has(last.tag)) open = nodes.length - 1;
-  if (open >= 0) {
-    const rest = open === 0 ? shift : Math.max(shift, nodes[open - 1]!.end);
-    return { length: rest, rest };
+  for (let n = good; n > shift; ) {
+    const reader = prefix(n);
+    const nodes = reader.parse(true).nodes;
+    const last = nodes.at(-1);
+    if (last === undefined) return undefined;
+    const head = readChatOutput(reader, shift, true, tools);
+    const open = unfinishedCall(nodes);
+    const named = open !== undefined && (head.message.tool_calls?.length ?? 0) >= callsOpened(nodes);
+    if (named) return { head, rest: Math.max(shift, heldEndOf(nodes, shift)), inCall: true };
+    if (open === undefined) return { head, rest: Math.max(shift, heldEndOf(nodes, shift)), inCall: false };
+    // Read the output up to where that call starts instead.
+    n = Math.min(n - 1, open.start);
   }
-  return { length: good, rest: Math.max(shift, nodes.at(-1)?.end ?? shift) };
+  return undefined;
 }
 
 /**
- * The read of an output whose parse fails, for a lenient parser: its readable prefix (see
- * {@link readablePrefix}) reads as a stream read it, and everything after that read's last
- * node is content, with an `unparsed` warning there. A stream that fails partway therefore
- * sent the start of this very message (deltas never retract), and ends equal to the whole
- * parse. A strict parser returns all of the output as content, as the reference does.
+ * The read of an output whose parse fails, for a lenient parser: its readable part (see
+ * {@link readablePrefix}) reads as a stream read it, and the text after it is content, with
+ * an `unparsed` warning there. A stream that fails partway therefore sent the start of this
+ * very message (deltas never retract), and ends equal to the whole parse. A strict parser
+ * returns all of the output as content, as the reference does.
  */
 function readUnparsed(reader: ChatReader, shift: number, failedAt: number, tools: readonly ChatTool[]): ChatRead {
   const output = reader.text(shift);
-  const cut = reader.prefix === undefined ? { length: shift, rest: shift } : readablePrefix(reader.prefix, shift, reader.length());
-  const head = cut.length > shift && reader.prefix !== undefined ? readChatOutput(reader.prefix(cut.length), shift, true, tools).message : undefined;
+  const part = reader.prefix === undefined ? undefined : readablePrefix(reader.prefix, shift, reader.length(), tools);
+  const head = part?.head.message;
   const offset = Math.max(0, Math.min(output.length, failedAt - shift));
-  const message: ParsedMessage = head === undefined ? { role: 'assistant', content: output } : { ...head, content: head.content + reader.text(cut.rest) };
-  const rest = head === undefined ? 'all of it is' : `what follows offset ${cut.rest - shift} is`;
+  const message: ParsedMessage = head === undefined || part === undefined ? { role: 'assistant', content: output } : { ...head, content: head.content + reader.text(part.rest) };
+  const call = part?.inCall === true ? '; the tool call it stopped in is kept as far as it was read' : '';
+  const rest = head === undefined || part === undefined ? 'all of it is' : `what follows offset ${part.rest - shift} is`;
   message.warnings = [
-    ...(head?.warnings ?? []),
+    // Recoveries in the text that went to the content did not shape the message.
+    ...(head?.warnings ?? []).filter((w) => part === undefined || w.offset < part.rest - shift),
     {
       code: 'unparsed',
       offset,
-      message: `parsing stopped at offset ${offset} (${snippet(output, offset)}): the output does not follow the template's format there (unknown tool, invalid arguments or stray text), so ${rest} returned as content`,
+      message: `parsing stopped at offset ${offset} (${snippet(output, offset)}): the output does not follow the template's format there (unknown tool, invalid arguments or stray text), so ${rest} returned as content${call}`,
     },
   ];
   return { message, appended: undefined, own: false };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ChatRequest } from '../chat-request.js';
 import { createChatParser, type ChatParser } from '../create-chat-parser.js';
-import { chatRequest, functionTool, grammarVerdict, streamedMessageAppendOnly } from '../formats/format-test-support.js';
+import { chatRequest, functionTool, grammarVerdict, streamedMessage, streamedMessageAppendOnly } from '../formats/format-test-support.js';
 import type { ParsedMessage } from '../parse-chat-output.js';
 import { sharedTemplate } from '../test-templates.js';
 
@@ -171,18 +171,25 @@ describe.each(FAMILIES)('JSON call recoveries: $template', (family) => {
     expectRecovered(parsers, output, [WEATHER], ['json-key-order', 'json-string-arguments']);
   });
 
-  it('never invents a call: an undeclared tool or a string that encodes no object stays content', () => {
-    for (const text of [
-      `{"arguments": {}, "name": "rm_rf"}`,
-      `{"name": "get_weather", "${family.argsKey}": "Paris"}`,
-      `{"type": "function", "function": {"name": "rm_rf", "arguments": {}}}`,
-    ]) {
+  it('never invents a call: an undeclared tool stays content', () => {
+    for (const text of [`{"arguments": {}, "name": "rm_rf"}`, `{"type": "function", "function": {"name": "rm_rf", "arguments": {}}}`]) {
       const output = family.wrap(text);
       const parsed = lenient.parse(output);
       expect(parsed.tool_calls).toBeUndefined();
       expect(parsed.content).toBe(output);
     }
   });
+
+  it('arguments that are a string encoding no object stop the read: the named call stays as a stream sent it, unfinished', () => {
+    const output = family.wrap(`{"name": "get_weather", "${family.argsKey}": "Paris"}`);
+    const parsed = lenient.parse(output);
+    expect(parsed.tool_calls?.map((c) => c.function)).toEqual([{ name: 'get_weather', arguments: '' }]);
+    expect(parsed.content).toContain('"Paris"}');
+    expect(parsed.warnings?.at(-1)?.code).toBe('unparsed');
+    const { warnings: _warnings, ...read } = parsed;
+    for (const size of [1, 7, 1000]) expect(streamedMessage(lenient, output, size)).toEqual(read);
+  });
+
 });
 
 describe('JSON call recoveries: Mistral Nemo ([TOOL_CALLS] and an array of calls with ids)', () => {

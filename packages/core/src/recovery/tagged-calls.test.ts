@@ -1,6 +1,6 @@
 import type { AssistantMessage } from '@autoparser/chat-mapper';
 import { describe, expect, it } from 'vitest';
-import { grammarVerdict, streamedMessageAppendOnly } from '../formats/format-test-support.js';
+import { grammarVerdict, streamedMessage, streamedMessageAppendOnly } from '../formats/format-test-support.js';
 import { familyParsers } from './tagged-calls-support.js';
 
 type Call = readonly [name: string, args: string];
@@ -265,12 +265,16 @@ describe('typed-value', () => {
     expect(parsed.warnings).toBeUndefined();
   });
 
-  it('a non-JSON value for an integer is not turned into a call', () => {
+  it('a non-JSON value for an integer stops the read: the call stays as far as a stream sent it', () => {
     const { lenient } = familyParsers('Qwen3-Coder');
     const output = '<tool_call>\n<function=get_weather>\n<parameter=city>\nParis\n</parameter>\n<parameter=days>\nthree\n</parameter>\n</function>\n</tool_call>';
     const parsed = lenient.parse(output);
-    expect(parsed.tool_calls).toBeUndefined();
-    expect(parsed.content).toBe(output);
+    // `t` may still start `true`: it is read (and streamed) before `h` makes the value fail.
+    expect(parsed.tool_calls?.map((c) => c.function)).toEqual([{ name: 'get_weather', arguments: '{"city":"Paris","days":t' }]);
+    expect(parsed.content).toBe('hree\n</parameter>\n</function>\n</tool_call>');
+    expect(parsed.warnings?.map((w) => w.code)).toEqual(['unparsed']);
+    const { warnings: _warnings, ...read } = parsed;
+    for (const size of [1, 5, 1000]) expect(streamedMessage(lenient, output, size)).toEqual(read);
   });
 });
 
