@@ -153,6 +153,13 @@ function callInReasoning(a: TemplateAnalysis, inputs: GeneratorInputs): CallInRe
   return { marker, rule: perCallInList ? 'tool-calls' : 'tool-call' };
 }
 
+/** Whether the generation prompt ends inside a reasoning block it opened (`<think>\n`: the model's answer starts as reasoning). */
+function promptOpensReasoning(generationPrompt: string, start: string, end: string): boolean {
+  if (start === '' || end === '') return false;
+  const at = generationPrompt.lastIndexOf(start);
+  return at >= 0 && !generationPrompt.includes(end, at + start.length);
+}
+
 /** Whether the generation prompt closes the reasoning block it opened (`<think></think>`: thinking disabled). */
 function promptClosesReasoning(generationPrompt: string, start: string, end: string): boolean {
   if (start === '' || end === '') return false;
@@ -172,11 +179,11 @@ function promptClosesReasoning(generationPrompt: string, start: string, end: str
  *   back until the block closes (reasoning) or the output ends unclosed (the call): a
  *   stream never shows it as one and then the other.
  */
-function reasoningBlock(p: ChatBuilder, startTag: string, end: string, call: CallInReasoning | undefined, lenient: boolean, unclosed = false): Parser {
+function reasoningBlock(p: ChatBuilder, startTag: string, end: string, call: CallInReasoning | undefined, lenient: boolean, unclosed: 'no' | 'silent' | 'recovered' = 'no'): Parser {
   const endTag = end.trim();
   if (!lenient) return p.sequence(p.reasoning(p.until(endTag)), p.optspace(end));
   // `unclosed`: the output may end inside the block, read as the stream showed it (reasoning).
-  const endOf = unclosed ? p.choice(p.optspace(end), p.end()) : p.optspace(end);
+  const endOf = unclosed === 'no' ? p.optspace(end) : p.choice(p.optspace(end), unclosed === 'silent' ? p.end() : p.recover('reasoning-unclosed', p.end()));
   // Canonical reasoning does not begin with a second start tag and more reasoning: that
   // alternative comes first so canonical text reads as before and a partial tag is held
   // back, not shown. (Two alternatives only: the grammar then leaves both out.)
@@ -205,12 +212,16 @@ function reasoningParser(p: ChatBuilder, a: TemplateAnalysis, extracting: boolea
   const preamble = reasoningPreamble(generationPrompt, start, end);
   // With the whitespace around it, which the model's reasoning does not start with.
   if (preamble !== '') open = p.sequence(open, p.optional(p.optspace(preamble)));
-  const block = p.optional(p.sequence(p.space(), open, reasoningBlock(p, startTag, end, call, lenient)));
+  // `reasoning-unclosed`: a block the output opens and never closes (cut short, or the model
+  // forgot the end tag) is the reasoning a stream showed, not content. A block the prompt
+  // opens is read so by the final read already (a `truncated` warning).
+  const unclosed = lenient && startTag !== '' && !promptOpensReasoning(generationPrompt, startTag, end.trim()) ? 'recovered' : 'no';
+  const block = p.optional(p.sequence(p.space(), open, reasoningBlock(p, startTag, end, call, lenient, unclosed)));
   if (!lenient || !promptClosesReasoning(generationPrompt, startTag, end.trim())) return block;
   // `reasoning-while-disabled`: the prompt wrote an empty block (thinking disabled) and the
   // model reasons anyway, in a block of its own at the start of its answer. Once the tag is
   // read a stream shows reasoning, so an output ending inside the block is reasoning too.
-  const own = p.sequence(p.space(), startTag, reasoningBlock(p, startTag, end, call, lenient, true));
+  const own = p.sequence(p.space(), startTag, reasoningBlock(p, startTag, end, call, lenient, 'silent'));
   return p.sequence(block, p.optional(p.recover('reasoning-while-disabled', own)));
 }
 

@@ -42,6 +42,9 @@ function keepUnreadTail(message: ParsedMessage, nodes: readonly AstNode[], reade
   else if (last.tag === CHAT_TAGS.reasoning || last.tag === CHAT_TAGS.content) message.content += tail;
 }
 
+/** The recovery that reads an output ending inside the reasoning block it opened (a cut, reported as `truncated`). */
+const UNCLOSED_REASONING_RULE = 'reasoning-unclosed';
+
 /** One `recovered` warning per recovery node the parse went through, in output order. */
 function recoveries(recovered: readonly RecoveredNode[], shift: number): ParseWarning[] {
   return recovered.map(({ rule, start }) => {
@@ -287,14 +290,16 @@ export function readChatOutput(reader: ChatReader, shift: number, partial: boole
   const { message, warnings } = mapped;
   const out: ParsedMessage = message;
   const notes: ParseWarning[] = warnings.map((w) => ({ code: 'mapping', offset: 0, message: w }));
-  notes.push(...recoveries(mapped.recovered, shift));
+  // An output that ends inside the reasoning it opened was cut short, not misformatted.
+  const cutInReasoning = mapped.recovered.some((r) => r.rule === UNCLOSED_REASONING_RULE);
+  notes.push(...recoveries(mapped.recovered.filter((r) => r.rule !== UNCLOSED_REASONING_RULE), shift));
   if (rejected !== undefined) {
     notes.push({
       code: 'rejected',
       offset: rejected.offset,
       message: `the tool call at offset ${rejected.offset} was read only by a recovery and ${rejected.reason}, so it and the text after it are content`,
     });
-  } else if (result.lenient === true || unclosed) {
+  } else if (result.lenient === true || unclosed || cutInReasoning) {
     keepUnreadTail(out, nodes, reader);
     const open = innermostPartial(nodes);
     const inside = open === undefined ? 'an unfinished construct' : `an unfinished "${open.tag}"`;

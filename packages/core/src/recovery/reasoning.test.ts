@@ -187,3 +187,23 @@ describe('reasoning-end-without-start: not recovered (documented in recovery-rul
     expectClean(lenient, output, { role: 'assistant', content: output });
   });
 });
+
+describe('reasoning-unclosed: the output opens reasoning and ends inside it', () => {
+  it.each(['HuggingFaceTB-SmolLM3-3B', 'Qwen-Qwen3-0.6B', 'ibm-granite-granite-3.3-2B-Instruct'])('%s: reasoning as a stream showed it, with a truncated warning', (name) => {
+    const { lenient, strict } = parsers(name, false);
+    const output = '<think>\nThe user wants the weather, so I';
+    const parsed = lenient.parse(output);
+    expect(parsed.reasoning_content?.trim()).toBe('The user wants the weather, so I');
+    expect(parsed.content).toBe('');
+    expect(parsed.warnings?.map((w) => w.code)).toEqual(['truncated']);
+    const { warnings: _warnings, ...message } = parsed;
+    expect(streamedMessageAppendOnly(lenient, output)).toEqual(message);
+    // Strict reads the unclosed block as the reference does: content with its tag.
+    expect(strict.parse(output).content).toBe(output);
+  });
+
+  it('a closed block still reads canonically, without a warning', () => {
+    const { lenient } = parsers('HuggingFaceTB-SmolLM3-3B', false);
+    expectClean(lenient, '<think>\nHm.\n</think>\nHello!', { role: 'assistant', content: '\nHello!', reasoning_content: '\nHm.' });
+  });
+});
