@@ -1,4 +1,4 @@
-import { applyDelta, CHAT_TAGS, ChatAstMapper, diffMessages, mapChatAst, type AppendedText, type AssistantMessage, type ChatTool, type RecoveredNode } from '@autoparser/chat-mapper';
+import { CHAT_TAGS, ChatAstMapper, mapChatAst, type AppendedText, type AssistantMessage, type ChatTool, type RecoveredNode } from '@autoparser/chat-mapper';
 import { parse, type Arena, type AstNode, type ParseResult } from '@autoparser/peg-core';
 import type { ParseWarning } from './parse-warning.js';
 import { checkRecoveredCalls, nodesBefore } from './recovered-calls.js';
@@ -11,8 +11,17 @@ export type ParsedMessage = AssistantMessage & {
 
 /** Whether `next` only adds to `prev`, as a stream's deltas would take one to the other. */
 function extendsMessage(prev: AssistantMessage, next: AssistantMessage): boolean {
-  const reached = diffMessages(prev, next).reduce(applyDelta, prev);
-  return JSON.stringify(reached) === JSON.stringify(next);
+  if (!next.content.startsWith(prev.content) || !(next.reasoning_content ?? '').startsWith(prev.reasoning_content ?? '')) return false;
+  const calls = next.tool_calls ?? [];
+  return (prev.tool_calls ?? []).every((call, i) => {
+    const grown = calls[i];
+    return (
+      grown !== undefined &&
+      grown.function.name === call.function.name &&
+      (call.id === undefined || grown.id === call.id) &&
+      grown.function.arguments.startsWith(call.function.arguments)
+    );
+  });
 }
 
 const snippet = (text: string, at: number): string => JSON.stringify(text.slice(at, at + 40));
@@ -202,7 +211,7 @@ function readablePrefix(prefix: (length: number) => ChatReader, shift: number, l
     const nodes = reader.parse(true).nodes;
     const last = nodes.at(-1);
     if (last === undefined) return undefined;
-    const head = readChatOutput(reader, shift, true, tools);
+    const head = readOutput(reader, shift, true, tools);
     const open = unfinishedCall(nodes);
     const named = open !== undefined && (head.message.tool_calls?.length ?? 0) >= callsOpened(nodes);
     if (named) return { head, rest: Math.max(shift, heldEndOf(nodes, shift)), inCall: true };
@@ -249,6 +258,63 @@ function readUnparsed(reader: ChatReader, shift: number, failedAt: number, tools
  * text after it are content (a `rejected` warning); canonical calls are not checked.
  */
 export function readChatOutput(reader: ChatReader, shift: number, partial: boolean, tools: readonly ChatTool[] = []): ChatRead {
+  const read = readOutput(reader, shift, partial, tools);
+  if (partial || reader.prefix === undefined) return read;
+  // A clean read with calls took the calls' path to the end: a cut read takes the same one
+  // (checking it would cost a second parse of every long list of calls).
+  if (read.message.warnings === undefined && (read.message.tool_calls?.length ?? 0) > 0) return read;
+  // A stream shows cut reads of the output as it grows, and ends having sent the cut read of
+  // all of it. A final read that does not only add to that one (a construct left open at the
+  // end, a recovery or an alternative only the complete text takes) would make it retract:
+  // the cut read is the answer then, for a stream and a parse alike.
+  const whole = reader.prefix(reader.length());
+  const cut = whole.parse(true);
+  // Mostly both parses took the same path (a tree is cheaper to compare than long texts).
+  if (read.nodes !== undefined && cut.status !== 'fail' && sameSpine(cut.nodes, read.nodes)) return read;
+  const shown = readOutput(whole, shift, true, tools);
+  if (extendsMessage(withoutWarnings(shown.message), withoutWarnings(read.message))) return read;
+  const message = shown.message;
+  if (!(message.warnings ?? []).some((w) => w.code === 'unparsed')) {
+    const nodes = whole.parse(true).nodes;
+    keepUnreadTail(message, nodes, whole);
+    message.warnings = [...(message.warnings ?? []), truncation(nodes, reader.length() - shift)];
+  }
+  return { message, appended: undefined, own: false };
+}
+
+/**
+ * Whether a cut parse's tree is the start of a final one: the same nodes (tag, start, end)
+ * but for the last of each level, which starts where the final one does with the same tag
+ * and holds the start of its children (a cut stops inside it).
+ */
+function sameSpine(cut: readonly AstNode[], final: readonly AstNode[]): boolean {
+  if (cut.length > final.length) return false;
+  for (let i = 0; i < cut.length; i++) {
+    const a = cut[i]!;
+    const b = final[i]!;
+    if (a.tag !== b.tag || a.start !== b.start) return false;
+    if (i < cut.length - 1 || !a.partial) {
+      if (a.end !== b.end) return false;
+    } else if (!sameSpine(a.children, b.children)) return false;
+  }
+  return true;
+}
+
+/** A message's fields without its warnings. */
+function withoutWarnings(message: ParsedMessage): AssistantMessage {
+  const { warnings: _warnings, ...fields } = message;
+  return fields;
+}
+
+/** The `truncated` warning of a read that ends inside the innermost unfinished node of `nodes`. */
+function truncation(nodes: readonly AstNode[], offset: number): ParseWarning {
+  const open = innermostPartial(nodes);
+  const inside = open === undefined ? 'an unfinished construct' : `an unfinished "${open.tag}"`;
+  return { code: 'truncated', offset, message: `the output ended inside ${inside} (unclosed tag, JSON or tool call); the message holds what was read` };
+}
+
+/** {@link readChatOutput} from the parse alone (a final read not checked against the cut one). */
+function readOutput(reader: ChatReader, shift: number, partial: boolean, tools: readonly ChatTool[]): ChatRead & { readonly nodes?: readonly AstNode[] } {
   let result = reader.parse(partial);
   // A stream maps each partial result of its session in turn: what the session kept is not compared again.
   let mapped = result.status === 'fail' ? undefined : reader.mapper.map(result.nodes, result.reused);
@@ -301,16 +367,10 @@ export function readChatOutput(reader: ChatReader, shift: number, partial: boole
     });
   } else if (result.lenient === true || unclosed || cutInReasoning) {
     keepUnreadTail(out, nodes, reader);
-    const open = innermostPartial(nodes);
-    const inside = open === undefined ? 'an unfinished construct' : `an unfinished "${open.tag}"`;
-    notes.push({
-      code: 'truncated',
-      offset: outputLength,
-      message: `the output ended inside ${inside} (unclosed tag, JSON or tool call); the message holds what was read`,
-    });
+    notes.push(truncation(nodes, outputLength));
   }
   if (notes.length > 0) out.warnings = notes;
-  return { message: out, appended, own };
+  return { message: out, appended, own, nodes };
 }
 
 /** What {@link parseChatOutput} knows of the request and template beyond the arena. */
@@ -385,13 +445,13 @@ export function parseChatOutput(arena: Arena, generationPrompt: string, output: 
   const tools = options.tools ?? [];
   const marker = options.endOfTurn ?? '';
   const strict = options.strict ?? false;
-  const read = (text: string): ParsedMessage => readOutput(arena, generationPrompt, text, partial, tools, strict);
+  const read = (text: string): ParsedMessage => readWhole(arena, generationPrompt, text, partial, tools, strict);
   if (marker === '') return read(output);
   if (partial) return read(output.slice(0, output.length - heldBack(output, marker)));
   return withoutTrailingMarker(output, marker, read(output), read);
 }
 
 /** One whole read of `output`. */
-function readOutput(arena: Arena, generationPrompt: string, output: string, partial: boolean, tools: readonly ChatTool[], strict: boolean): ParsedMessage {
+function readWhole(arena: Arena, generationPrompt: string, output: string, partial: boolean, tools: readonly ChatTool[], strict: boolean): ParsedMessage {
   return readChatOutput(wholeReader(arena, generationPrompt + output, !strict), generationPrompt.length, partial, tools).message;
 }

@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { createChatParser } from './create-chat-parser.js';
+import { functionTool, streamedMessage } from './formats/format-test-support.js';
+import type { ParsedMessage } from './parse-chat-output.js';
+import { sharedTemplate } from './test-templates.js';
+
+// Broken outputs (doubled, cut or stray markers, as the fuzzer makes them): whatever the
+// chunking, a stream's deltas add up to the message `parse` returns, and no text is lost.
+
+const weather = functionTool('get_weather', { city: { type: 'string' } }, ['city']);
+const request = { messages: [{ role: 'user' as const, content: 'Hi' }], tools: [weather] };
+const parserOf = (name: string) => createChatParser(sharedTemplate(name), request);
+
+/** The parse without its warnings, after checking that every chunking streams to it. */
+function streamsAsParsed(name: string, output: string): ParsedMessage {
+  const parser = parserOf(name);
+  const parsed = parser.parse(output);
+  const { warnings: _warnings, ...message } = parsed;
+  for (const size of [1, 3, 7, 1000]) expect(streamedMessage(parser, output, size), `chunks of ${size}`).toEqual(message);
+  return parsed;
+}
+
+describe('a named call the output breaks in stays as far as it was read', () => {
+  it('Qwen3-Coder: a call restarted inside its first parameter', () => {
+    const output = '<tool_call>\n<function=get_weather>\n<pa<tool_call>\n<function=get_weather>\n<parameter=city>\nParis\n</parameter>\n</function>\n</tool_call>';
+    const parsed = streamsAsParsed('Qwen3-Coder', output);
+    expect(parsed.tool_calls?.map((c) => c.function.name)).toEqual(['get_weather']);
+    // The text after what the call holds is content, markers cut short included.
+    expect(parsed.content).toBe('<pa<tool_call>\n<function=get_weather>\n<parameter=city>\nParis\n</parameter>\n</function>\n</tool_call>');
+    expect(parsed.warnings?.map((w) => w.code)).toEqual(['unparsed']);
+  });
+
+  it('Qwen3.5 (reasoning opened by the prompt): the broken call is reasoning, the next one a call', () => {
+    const output = '<tool_call>\n<function=get_weather>\n<pa<tool_call>\n<function=get_weather>\n<parameter=city>\nParis\n</parameter>\n</function>\n</tool_call>';
+    const parsed = streamsAsParsed('Qwen3.5-4B', output);
+    expect(parsed.reasoning_content).toBe('<tool_call>\n<function=get_weather>\n<pa');
+    expect(parsed.tool_calls?.map((c) => c.function)).toEqual([{ name: 'get_weather', arguments: '{"city":"Paris"}' }]);
+  });
+
+  it('Devstral: a second call where only one may follow keeps the first whole', () => {
+    const output = 'Sure.[TOOL_CALLS]get_weather[ARGS]{"city": "Paris"}[TOOL_CALLS]get_weather[ARGS]{"city": "Rome"}';
+    const parsed = streamsAsParsed('unsloth-mistral-Devstral-Small-2507', output);
+    expect(parsed.tool_calls?.map((c) => c.function)).toEqual([{ name: 'get_weather', arguments: '{"city": "Paris"}' }]);
+    expect(parsed.content).toBe('Sure.[TOOL_CALLS]get_weather[ARGS]{"city": "Rome"}');
+  });
+
+  it('Hermes: arguments that break mid-object', () => {
+    const output = '<tool_call>\n{"name": "get_weather", "arguments": {"city": "Paris", oops}}\n</tool_call>';
+    const parsed = streamsAsParsed('NousResearch-Hermes-2-Pro-Llama-3-8B-tool_use', output);
+    expect(parsed.tool_calls?.[0]?.function.name).toBe('get_weather');
+    expect(`${parsed.tool_calls?.[0]?.function.arguments ?? ''}${parsed.content}`).toContain('oops}}');
+  });
+});
+
+describe('a final read that does not only add to the last cut read gives way to it', () => {
+  it('Qwen3-Coder: a call without its opener, cut inside the closing marker', () => {
+    // The complete text reads the call as content (the close is broken); every cut read of
+    // it, as a stream shows them, reads the call: the cut read is the answer.
+    const output = 'x_call>\n<function=get_weather>\n<parameter=city>\nParis\n</parameter>\n</function>\n</tool_';
+    const parsed = streamsAsParsed('Qwen3-Coder', output);
+    expect(parsed.tool_calls?.map((c) => c.function)).toEqual([{ name: 'get_weather', arguments: '{"city":"Paris"}' }]);
+    expect(parsed.warnings?.map((w) => w.code)).toContain('truncated');
+  });
+
+  it('a clean output reads as before, without a warning', () => {
+    const parsed = streamsAsParsed('Qwen3-Coder', 'Sure.\n<tool_call>\n<function=get_weather>\n<parameter=city>\nParis\n</parameter>\n</function>\n</tool_call>');
+    expect(parsed.warnings).toBeUndefined();
+  });
+});
