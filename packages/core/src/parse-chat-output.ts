@@ -35,20 +35,37 @@ function innermostPartial(nodes: readonly AstNode[]): AstNode | undefined {
   return found;
 }
 
+/** Tags whose text is a message field as it is read. */
+const TEXT_FIELDS: ReadonlySet<string> = new Set([CHAT_TAGS.content, CHAT_TAGS.reasoning]);
+
 /**
  * A cut output read as far as it goes may leave text after its last node that no node holds
  * (a stream holds back a possible marker until it is sure): that text is still the model's,
- * so it goes to the field the last text went to (reasoning or content), never dropped.
+ * so it goes to the field the last text went to (reasoning or content), never dropped. So
+ * does the text of an unfinished construct the message does not show (a call without its
+ * name yet, a recovery that read nothing): content. Only the markers cut short after the
+ * last value of a call the message shows are the cut's, not text.
  */
-function keepUnreadTail(message: ParsedMessage, nodes: readonly AstNode[], reader: ChatReader): void {
-  const last = nodes.at(-1);
-  if (last === undefined || last.end >= reader.length()) return;
-  const tail = reader.text(last.end);
-  if (tail.trim() === '') return;
-  // Reasoning lost its trailing whitespace as layout; before more text it is text again.
-  const layout = /[ \t\n\v\f\r]*$/u.exec(last.text)?.[0] ?? '';
-  if (last.tag === CHAT_TAGS.reasoning && message.reasoning_content !== undefined) message.reasoning_content += layout + tail;
-  else if (last.tag === CHAT_TAGS.reasoning || last.tag === CHAT_TAGS.content) message.content += tail;
+function keepUnreadTail(message: ParsedMessage, nodes: readonly AstNode[], reader: ChatReader, shift: number): void {
+  // A lookahead that stopped at the end holds nothing: the node before it is the last read.
+  let count = nodes.length;
+  while (count > 0 && nodes[count - 1]!.partial && nodes[count - 1]!.start === nodes[count - 1]!.end) count--;
+  const last = nodes[count - 1];
+  if (last === undefined) return;
+  if (last.end < reader.length()) {
+    const tail = reader.text(last.end);
+    if (tail.trim() === '') return;
+    // Reasoning lost its trailing whitespace as layout; before more text it is text again.
+    const layout = /[ \t\n\v\f\r]*$/u.exec(last.text)?.[0] ?? '';
+    if (last.tag === CHAT_TAGS.reasoning && message.reasoning_content !== undefined) message.reasoning_content += layout + tail;
+    else if (last.tag === CHAT_TAGS.reasoning || last.tag === CHAT_TAGS.content) message.content += tail;
+    return;
+  }
+  if (!last.partial || TEXT_FIELDS.has(last.tag)) return;
+  if (unfinishedCall(nodes.slice(0, count)) !== undefined && (message.tool_calls?.length ?? 0) >= callsOpened(nodes)) return;
+  // From what the last node holds (its own start when nothing): the text before it belongs to the nodes before.
+  const tail = reader.text(Math.max(shift, heldEnd(last)));
+  if (tail.trim() !== '') message.content += tail;
 }
 
 /** The recovery that reads an output ending inside the reasoning block it opened (a cut, reported as `truncated`). */
@@ -144,8 +161,18 @@ const VALUE_TAGS: ReadonlySet<string> = new Set([
 /** Tags whose text a read holds once they are finished. */
 const HELD_TAGS: ReadonlySet<string> = new Set([...VALUE_TAGS, CHAT_TAGS.toolName, CHAT_TAGS.toolId, CHAT_TAGS.toolArgName, CHAT_TAGS.toolKwargName]);
 
-/** Arguments the mapper does not write yet: no object has started (`"Paris` where `{` or `"{` goes). */
+/** Python literals the mapper writes as JSON (`None` → `null`): cut short, their text is not the message's. */
+const PYTHON_LITERALS = ['None', 'True', 'False'];
+
+/**
+ * Arguments the mapper does not write as written yet: no object has started (`"Paris` where
+ * `{` or `"{` goes), or a Python literal is cut short (`No`, written `nu`).
+ */
 function unwrittenArguments(node: AstNode): boolean {
+  if (node.tag === CHAT_TAGS.toolArgJsonValue) {
+    const text = node.text.trim();
+    return text !== '' && PYTHON_LITERALS.some((literal) => literal !== text && literal.startsWith(text));
+  }
   if (node.tag === CHAT_TAGS.toolArgs) return !node.text.trimStart().startsWith('{');
   if (node.tag === CHAT_TAGS.toolArgsString) return !node.text.trimStart().replace(/^"/u, '').trimStart().startsWith('{');
   return false;
@@ -276,7 +303,7 @@ export function readChatOutput(reader: ChatReader, shift: number, partial: boole
   const message = shown.message;
   if (!(message.warnings ?? []).some((w) => w.code === 'unparsed')) {
     const nodes = whole.parse(true).nodes;
-    keepUnreadTail(message, nodes, whole);
+    keepUnreadTail(message, nodes, whole, shift);
     message.warnings = [...(message.warnings ?? []), truncation(nodes, reader.length() - shift)];
   }
   return { message, appended: undefined, own: false };
@@ -366,7 +393,7 @@ function readOutput(reader: ChatReader, shift: number, partial: boolean, tools: 
       message: `the tool call at offset ${rejected.offset} was read only by a recovery and ${rejected.reason}, so it and the text after it are content`,
     });
   } else if (result.lenient === true || unclosed || cutInReasoning) {
-    keepUnreadTail(out, nodes, reader);
+    keepUnreadTail(out, nodes, reader, shift);
     notes.push(truncation(nodes, outputLength));
   }
   if (notes.length > 0) out.warnings = notes;

@@ -67,3 +67,24 @@ describe('a final read that does not only add to the last cut read gives way to 
     expect(parsed.warnings).toBeUndefined();
   });
 });
+
+describe('text no node holds is never dropped', () => {
+  it('DeepSeek R1: a broken call section inside reasoning stays reasoning text', () => {
+    const output = '0\t<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>0\t<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>function<｜tool▁sep｜>get_weather\n```json\n{"city": "Paris"}```<｜tool▁call▁end｜><｜tool▁calls▁end｜>';
+    const parsed = streamsAsParsed('llama-cpp-deepseek-r1', output);
+    expect(parsed.reasoning_content).toBe(output);
+    expect(parsed.warnings?.map((w) => w.code)).toContain('truncated');
+  });
+
+  it('gpt-oss: a header with no recipient name is no built-in tool message to drop', () => {
+    const output = ' to=<|channel|>analysis<|message|>I am thinking';
+    const parsed = streamsAsParsed('openai-gpt-oss-120b', output);
+    expect(parsed.content).toBe(output);
+    expect(parsed.warnings?.map((w) => w.code)).toEqual(['unparsed']);
+  });
+
+  it('gpt-oss: a message to a built-in tool is still dropped, as the reference drops it', () => {
+    const parsed = streamsAsParsed('openai-gpt-oss-120b', '<|channel|>analysis<|message|>Run it.<|end|><|start|>assistant to=python<|channel|>commentary <|constrain|>code<|message|>print(1)');
+    expect(parsed).toEqual({ role: 'assistant', content: '', reasoning_content: 'Run it.' });
+  });
+});

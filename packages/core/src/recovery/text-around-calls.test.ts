@@ -1,6 +1,6 @@
 import type { AssistantMessage } from '@autoparser/chat-mapper';
 import { describe, expect, it } from 'vitest';
-import { grammarVerdict } from '../formats/format-test-support.js';
+import { grammarVerdict, streamedMessage } from '../formats/format-test-support.js';
 import { expectClean, expectRecovered, parsers, split, weatherCall } from './recovery-test-support.js';
 
 const JSON_ARGS = weatherCall();
@@ -54,10 +54,12 @@ describe('text-after-calls: text after the last call is content', () => {
     if (pair.lenient.grammar !== '') expect(grammarVerdict(pair.lenient, output)).not.toBe('accepted');
   });
 
-  it('does not take a second call cut short as text (Qwen3): it stays the truncated call', () => {
+  it('does not take a second call cut short for text after the calls (Qwen3): it stays the truncated call, its text content', () => {
     const { lenient } = parsers('Qwen-Qwen3-0.6B', true);
     const output = '<tool_call>\n{"name": "get_weather", "arguments": {"city": "Paris"}}\n</tool_call>\n<tool_call>\n{"name": "get_wea';
-    expect(split(lenient.parse(output))).toEqual({ message: { role: 'assistant', content: '', tool_calls: [JSON_ARGS] }, codes: ['truncated'] });
+    // The cut call has no name, so no call shows it: its text is content, never dropped.
+    expect(split(lenient.parse(output))).toEqual({ message: { role: 'assistant', content: '{"name": "get_wea', tool_calls: [JSON_ARGS] }, codes: ['truncated'] });
+    expect(streamedMessage(lenient, output, 5)).toEqual(split(lenient.parse(output)).message);
   });
 
   it('reads calls without text after them as before', () => {

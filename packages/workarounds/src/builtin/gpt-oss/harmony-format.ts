@@ -109,7 +109,13 @@ class Harmony {
    */
   unsolicited(withTools: boolean): Parser {
     const { p } = this;
-    const recipient = withTools ? p.sequence(' to=', p.negate('functions.')) : p.literal(' to=');
+    // Only a recipient that is a name (`python`, `container.exec`) and a header after it: a
+    // broken header (` to=<|channel|>`, ` to=f to=functions.f`) is no message to drop, and its
+    // text is not lost.
+    const segment = p.chars('[A-Za-z0-9_-]', 1);
+    const header = p.choice(CHANNEL, MESSAGE, CONSTRAIN, p.sequence(' ', p.choice(CONSTRAIN, p.sequence(p.chars('[a-z]', 1), MESSAGE))));
+    const name = p.sequence(p.negate(p.sequence('assistant', header)), segment, p.zeroOrMore(p.sequence('.', segment)), p.peek(header));
+    const recipient = withTools ? p.sequence(' to=', p.negate('functions.'), name) : p.sequence(' to=', name);
     return p.atomic(p.sequence(p.optional(this.callChannel), recipient, this.body, p.optional(p.choice(END, CALL))));
   }
 
