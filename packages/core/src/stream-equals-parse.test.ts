@@ -44,6 +44,15 @@ describe('a named call the output breaks in stays as far as it was read', () => 
     expect(parsed.content).toBe('Sure.[TOOL_CALLS]get_weather[ARGS]{"city": "Rome"}');
   });
 
+  it('Functionary v3.2: a call that opens the answer and breaks is not all text', () => {
+    const output = 'get_weather\n{"city": "Paris}get_weather\n{"city": "Paris"}';
+    const parsed = streamsAsParsed('meetkai-functionary-medium-v3.2', output);
+    expect(parsed.tool_calls?.map((c) => c.function.name)).toEqual(['get_weather']);
+    expect(parsed.warnings?.map((w) => w.code)).toEqual(['unparsed']);
+    // Text that names no tool is still the answer.
+    expect(streamsAsParsed('meetkai-functionary-medium-v3.2', 'Hello there').content).toBe('Hello there');
+  });
+
   it('Hermes: arguments that break mid-object', () => {
     const output = '<tool_call>\n{"name": "get_weather", "arguments": {"city": "Paris", oops}}\n</tool_call>';
     const parsed = streamsAsParsed('NousResearch-Hermes-2-Pro-Llama-3-8B-tool_use', output);

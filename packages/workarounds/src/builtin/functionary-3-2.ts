@@ -50,7 +50,11 @@ function recipientParser(ctx: FormatContext<TemplateAnalysis>): { parser: Parser
   // the lazy grammar accepts the calls from either trigger position.
   const calls = p.triggerRule('tool-calls', p.sequence(p.optional(ARROWS), call, ...more));
   const textThenCalls = p.sequence(USER_RECIPIENT, p.content(p.until(ARROWS)), calls);
-  const body = request.toolChoice === 'required' ? p.choice(textThenCalls, calls) : p.choice(textThenCalls, calls, textOnly);
+  // Lenient, an output that starts a call (a tool's name and newline) is not text when the
+  // call breaks later: the parse stops there, so the call keeps the name a stream has sent.
+  const callStart = p.sequence(p.optional(ARROWS), p.choice(...tools.map((tool) => `${tool.function.name}\n`)));
+  const text = ctx.request.lenient ? p.sequence(p.negate(callStart), textOnly) : textOnly;
+  const body = request.toolChoice === 'required' ? p.choice(textThenCalls, calls) : p.choice(textThenCalls, calls, text);
   return { parser: p.sequence(opening, body, p.end()), calls: true };
 }
 
