@@ -77,6 +77,26 @@ describe('a final read that does not only add to the last cut read gives way to 
   });
 });
 
+describe('reasoning the output opens and never closes (Ministral 3)', () => {
+  it('reads as reasoning when the output ends in it', () => {
+    const parsed = streamsAsParsed('mistralai-Ministral-3-14B-Reasoning-2512', '[THINK]Let me see');
+    expect(parsed.reasoning_content).toBe('Let me see');
+    expect(parsed.warnings?.map((w) => w.code)).toEqual(['truncated']);
+  });
+
+  it('ends where a call starts', () => {
+    const parsed = streamsAsParsed('mistralai-Ministral-3-14B-Reasoning-2512', '[THINK]Let me see[TOOL_CALLS]get_weather[ARGS]{"city": "Paris"}');
+    expect(parsed.reasoning_content).toBe('Let me see');
+    expect(parsed.tool_calls?.map((c) => c.function)).toEqual([{ name: 'get_weather', arguments: '{"city": "Paris"}' }]);
+  });
+
+  it('keeps a call it mentions when it closes later', () => {
+    const parsed = streamsAsParsed('mistralai-Ministral-3-14B-Reasoning-2512', '[THINK]I could use [TOOL_CALLS] here[/THINK]No call.');
+    expect(parsed).toMatchObject({ reasoning_content: 'I could use [TOOL_CALLS] here', content: 'No call.' });
+    expect(parsed.tool_calls).toBeUndefined();
+  });
+});
+
 describe('text no node holds is never dropped', () => {
   it('DeepSeek R1: a broken call section inside reasoning stays reasoning text', () => {
     const output = '0\t<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>0\t<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>function<｜tool▁sep｜>get_weather\n```json\n{"city": "Paris"}```<｜tool▁call▁end｜><｜tool▁calls▁end｜>';
