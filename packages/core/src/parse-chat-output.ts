@@ -51,7 +51,12 @@ function keepUnreadTail(message: ParsedMessage, nodes: readonly AstNode[], reade
   let count = nodes.length;
   while (count > 0 && nodes[count - 1]!.partial && nodes[count - 1]!.start === nodes[count - 1]!.end) count--;
   const last = nodes[count - 1];
-  if (last === undefined) return;
+  if (last === undefined) {
+    // Nothing was read: all of the output is content.
+    const all = reader.text(shift);
+    if (count < nodes.length && all.trim() !== '' && message.content === '' && (message.reasoning_content ?? '') === '') message.content = all;
+    return;
+  }
   if (last.end < reader.length()) {
     const tail = reader.text(last.end);
     if (tail.trim() === '') return;
