@@ -97,6 +97,15 @@ describe('reasoning the output opens and never closes (Ministral 3)', () => {
   });
 });
 
+describe('DeepSeek V3.2: reasoning the prompt opened, run into a call block', () => {
+  it('ends where the block starts', () => {
+    const block = '<｜DSML｜function_calls>\n<｜DSML｜invoke name="get_weather">\n<｜DSML｜parameter name="city" string="true">Paris</｜DSML｜parameter>\n</｜DSML｜invoke>\n</｜DSML｜function_calls>';
+    const parsed = streamsAsParsed('deepseek-ai-DeepSeek-V3.2', `Checking.${block}`);
+    expect(parsed.reasoning_content).toBe('Checking.');
+    expect(parsed.tool_calls?.map((c) => c.function)).toEqual([{ name: 'get_weather', arguments: '{"city":"Paris"}' }]);
+  });
+});
+
 describe('text no node holds is never dropped', () => {
   it('DeepSeek R1: a broken call section inside reasoning stays reasoning text', () => {
     const output = '0\t<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>0\t<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>function<｜tool▁sep｜>get_weather\n```json\n{"city": "Paris"}```<｜tool▁call▁end｜><｜tool▁calls▁end｜>';

@@ -10,6 +10,7 @@ import {
   type Parser,
 } from '@autoparser/chat-mapper';
 import { isJsonObject } from '@autoparser/chat-mapper';
+import { reasoningBlock } from '../recovery/reasoning-block.js';
 
 /** The DSML marker word, with the fullwidth bars the tokenizer has as one token. */
 export const DSML = '｜DSML｜';
@@ -183,11 +184,13 @@ function callBlock(p: ChatBuilder, markers: DsmlMarkers, call: Parser, parallel:
   return p.sequence(markers.blockStart, p.space(), calls, p.space(), markers.blockEnd);
 }
 
-/** The reasoning block: tagged when the model was asked to think, consumed silently when it was closed in the prompt. */
-function reasoning(p: ChatBuilder, request: FormatRequest): Parser {
+/**
+ * The reasoning block: tagged when the model was asked to think, consumed silently when it
+ * was closed in the prompt; lenient, unclosed or ended by a call block (`callMarker`).
+ */
+function reasoning(p: ChatBuilder, request: FormatRequest, callMarker: string | undefined): Parser {
   if (!request.extractReasoning) return p.eps();
-  const body = request.enableThinking ? p.reasoning(p.until(THINK_END)) : p.until(THINK_END);
-  return p.optional(p.sequence(THINK_START, body, THINK_END));
+  return p.optional(p.sequence(THINK_START, reasoningBlock(p, THINK_END, { lenient: request.lenient, callMarker, tag: request.enableThinking })));
 }
 
 /**
@@ -199,8 +202,8 @@ function reasoning(p: ChatBuilder, request: FormatRequest): Parser {
 export function dsmlFormat(p: ChatBuilder, request: FormatRequest, markers: DsmlMarkers): ChatFormat {
   const tools = functionTools(request.tools);
   const prefix = p.generationPrefix(request.generationPrompt, THINK_START);
-  const think = reasoning(p, request);
   const withTools = tools.length > 0 && request.toolChoice !== 'none';
+  const think = reasoning(p, request, withTools && request.toolChoice !== 'required' ? markers.blockStart : undefined);
   let body: Parser;
   if (request.responseSchema !== undefined) {
     const response = p.rule('response-format', p.content(p.jsonSchema('response-format-schema', request.responseSchema)));

@@ -1,5 +1,6 @@
 import { functionTools, toolParameters, type ChatBuilder, type ChatFormat, type FormatContext, type FormatRequest, type Parser } from '@autoparser/chat-mapper';
 import { jsonCallArray } from '../recovery/json-calls.js';
+import { reasoningBlock } from '../recovery/reasoning-block.js';
 
 
 /** The markers of the Mistral v13 output format, as the tokenizer spells them. */
@@ -57,24 +58,6 @@ function toolCalls(p: ChatBuilder, request: FormatRequest): Parser {
 }
 
 /**
- * The reasoning after `[THINK]`. Lenient (as the general generator reads it), a block that
- * never closes is the reasoning a stream showed (`reasoning-unclosed`), and with tools one
- * that runs into `[TOOL_CALLS]` ends there (`call-in-reasoning`); a block that closes later
- * keeps a `[TOOL_CALLS]` it mentions, so a stream holds the text from that marker back until
- * it knows. The grammar stays the canonical block.
- */
-function reasoningBlock(p: ChatBuilder, callsEndIt: boolean, lenient: boolean): Parser {
-  const canonical = p.sequence(p.reasoning(p.until(M.thinkEnd)), M.thinkEnd);
-  if (!lenient) return canonical;
-  const unclosed = p.recover('reasoning-unclosed', p.end());
-  if (!callsEndIt) return p.dual(p.sequence(p.reasoning(p.until(M.thinkEnd)), p.choice(M.thinkEnd, unclosed)), canonical);
-  const closesLater = p.sequence(p.peek(p.sequence(p.until(M.thinkEnd), M.thinkEnd)), p.until(M.thinkEnd));
-  const body = p.reasoning(p.sequence(p.untilOneOf([M.thinkEnd, M.toolCalls]), p.optional(closesLater)));
-  const close = p.choice(M.thinkEnd, p.recover('call-in-reasoning', p.peek(M.toolCalls)), unclosed);
-  return p.dual(p.sequence(body, close), canonical);
-}
-
-/**
  * The Mistral v13 format (Ministral 3, Magistral, Devstral Small 2): optional
  * `[THINK]…[/THINK]` reasoning, then a fenced JSON answer for a response schema, or content
  * followed by `[TOOL_CALLS]NAME[ARGS]{json}` calls (repeated for parallel calls), or content
@@ -84,7 +67,7 @@ function reasoningBlock(p: ChatBuilder, callsEndIt: boolean, lenient: boolean): 
  */
 export function mistralFormat({ builder: p, request }: FormatContext): ChatFormat {
   const hasTools = functionTools(request.tools).length > 0 && request.toolChoice !== 'none';
-  const reasoning = request.extractReasoning ? p.optional(p.sequence(M.thinkStart, reasoningBlock(p, request.lenient && hasTools, request.lenient))) : p.eps();
+  const reasoning = request.extractReasoning ? p.optional(p.sequence(M.thinkStart, reasoningBlock(p, M.thinkEnd, { lenient: request.lenient, callMarker: hasTools ? M.toolCalls : undefined }))) : p.eps();
   let body: Parser;
   let grammar: ChatFormat['grammar'] = null;
   if (request.responseSchema !== undefined) {
