@@ -53,6 +53,15 @@ describe('a named call the output breaks in stays as far as it was read', () => 
     expect(streamsAsParsed('meetkai-functionary-medium-v3.2', 'Hello there').content).toBe('Hello there');
   });
 
+  it('GigaChat 3: stray text after the call message is content after the call', () => {
+    const output = 'Hi<|message_sep|>\n\nfunction call<|role_sep|>\n{"name": "get_weather", "arguments": {"city": "Paris"}}:';
+    const parsed = streamsAsParsed('GigaChat3-10B-A1.8B', output);
+    expect(parsed.tool_calls?.map((c) => c.function)).toEqual([{ name: 'get_weather', arguments: '{"city": "Paris"}' }]);
+    expect(parsed.content).toBe('Hi:');
+    // A message separator that opens no call message is still text.
+    expect(streamsAsParsed('GigaChat3-10B-A1.8B', 'A<|message_sep|>\n\nuser<|role_sep|>\nB').content).toBe('A<|message_sep|>\n\nuser<|role_sep|>\nB');
+  });
+
   it('Hermes: arguments that break mid-object', () => {
     const output = '<tool_call>\n{"name": "get_weather", "arguments": {"city": "Paris", oops}}\n</tool_call>';
     const parsed = streamsAsParsed('NousResearch-Hermes-2-Pro-Llama-3-8B-tool_use', output);

@@ -12,7 +12,8 @@ const CALL_HEADER = '<|message_sep|>\n\nfunction call<|role_sep|>\n';
  * GigaChat 3: the answer, then at most one call as a `function call` message holding
  * `{"name": …, "arguments": {…}}`. The template renders only the first call of a turn, so
  * the format never offers more than one. A message separator closing the answer is not
- * content; text that does not follow the format is all content.
+ * content; text that does not follow the format is all content (lenient: up to a call
+ * that breaks, which stays as far as it was read).
  */
 function gigachatFormat(ctx: FormatContext<TemplateAnalysis>): ChatFormat | undefined {
   const { builder: p, request } = ctx;
@@ -38,8 +39,12 @@ function gigachatFormat(ctx: FormatContext<TemplateAnalysis>): ChatFormat | unde
       parameterOrder: ['name', 'arguments'],
     });
     const structured = p.sequence(p.content(p.until(MESSAGE_SEP)), call, p.space(), closing, p.end());
+    // Lenient, an output that writes the call header and an object is not all text when the
+    // call breaks: the parse stops there, so the call keeps the name a stream has sent.
+    const header = p.sequence(CALL_HEADER, p.negate(p.sequence(p.space(), '{')), p.until(CALL_HEADER));
+    const text = request.lenient ? p.sequence(p.content(p.sequence(p.until(CALL_HEADER), p.zeroOrMore(header))), p.end()) : everything;
     // A required call keeps the grammar strict: no way out into free text.
-    body = required ? structured : p.choice(structured, everything);
+    body = required ? structured : p.choice(structured, text);
   }
   const calls = tools.length > 0;
   const lazy = calls && request.toolChoice === 'auto';
