@@ -166,18 +166,13 @@ const VALUE_TAGS: ReadonlySet<string> = new Set([
 /** Tags whose text a read holds once they are finished. */
 const HELD_TAGS: ReadonlySet<string> = new Set([...VALUE_TAGS, CHAT_TAGS.toolName, CHAT_TAGS.toolId, CHAT_TAGS.toolArgName, CHAT_TAGS.toolKwargName]);
 
-/** Python literals the mapper writes as JSON (`None` → `null`): cut short, their text is not the message's. */
-const PYTHON_LITERALS = ['None', 'True', 'False'];
-
 /**
  * Arguments the mapper does not write as written yet: no object has started (`"Paris` where
- * `{` or `"{` goes), or a Python literal is cut short (`No`, written `nu`).
+ * `{` or `"{` goes), or a scalar is cut short (`fals`, `1`, or Python's `No` written `nu`):
+ * what broke it may be part of the same word (`fals7`), so the text goes on as content whole.
  */
 function unwrittenArguments(node: AstNode): boolean {
-  if (node.tag === CHAT_TAGS.toolArgJsonValue) {
-    const text = node.text.trim();
-    return text !== '' && PYTHON_LITERALS.some((literal) => literal !== text && literal.startsWith(text));
-  }
+  if (node.tag === CHAT_TAGS.toolArgJsonValue) return !/^\s*["'{[]/u.test(node.text);
   if (node.tag === CHAT_TAGS.toolArgs) return !node.text.trimStart().startsWith('{');
   if (node.tag === CHAT_TAGS.toolArgsString) return !node.text.trimStart().replace(/^"/u, '').trimStart().startsWith('{');
   return false;
