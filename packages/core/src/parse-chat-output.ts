@@ -57,6 +57,15 @@ function keepUnreadTail(message: ParsedMessage, nodes: readonly AstNode[], reade
     if (count < nodes.length && all.trim() !== '' && message.content === '' && (message.reasoning_content ?? '') === '') message.content = all;
     return;
   }
+  const kept = nodes.slice(0, count);
+  const open = unfinishedCall(kept);
+  const shown = open === undefined || (message.tool_calls?.length ?? 0) >= callsOpened(kept);
+  if (!shown) {
+    // A call without its name yet: from where it opens, its text is content.
+    const tail = reader.text(Math.max(shift, open!.start));
+    if (tail.trim() !== '') message.content += tail;
+    return;
+  }
   if (last.end < reader.length()) {
     const tail = reader.text(last.end);
     if (tail.trim() === '') return;
@@ -64,13 +73,19 @@ function keepUnreadTail(message: ParsedMessage, nodes: readonly AstNode[], reade
     const layout = /[ \t\n\v\f\r]*$/u.exec(last.text)?.[0] ?? '';
     if (last.tag === CHAT_TAGS.reasoning && message.reasoning_content !== undefined) message.reasoning_content += layout + tail;
     else if (last.tag === CHAT_TAGS.reasoning || last.tag === CHAT_TAGS.content) message.content += tail;
+    // After a call the message shows, the rest is a marker being written, not text.
+    else if (open === undefined && !isCall(last)) message.content += tail;
     return;
   }
-  if (!last.partial || TEXT_FIELDS.has(last.tag)) return;
-  if (unfinishedCall(nodes.slice(0, count)) !== undefined && (message.tool_calls?.length ?? 0) >= callsOpened(nodes)) return;
+  if (!last.partial || TEXT_FIELDS.has(last.tag) || open !== undefined) return;
   // From what the last node holds (its own start when nothing): the text before it belongs to the nodes before.
   const tail = reader.text(Math.max(shift, heldEnd(last)));
   if (tail.trim() !== '') message.content += tail;
+}
+
+/** Whether `node` is (or holds) a tool call. */
+function isCall(node: AstNode): boolean {
+  return node.tag === CHAT_TAGS.tool || node.tag === CHAT_TAGS.toolOpen || node.tag === CHAT_TAGS.toolClose || node.children.some(isCall);
 }
 
 /** The recovery that reads an output ending inside the reasoning block it opened (a cut, reported as `truncated`). */
