@@ -49,8 +49,12 @@ describe('a named call the output breaks in stays as far as it was read', () => 
     const parsed = streamsAsParsed('meetkai-functionary-medium-v3.2', output);
     expect(parsed.tool_calls?.map((c) => c.function.name)).toEqual(['get_weather']);
     expect(parsed.warnings?.map((w) => w.code)).toEqual(['unparsed']);
-    // Text that names no tool is still the answer.
+    // Text that names no tool is still the answer, `>>>` in it too.
     expect(streamsAsParsed('meetkai-functionary-medium-v3.2', 'Hello there').content).toBe('Hello there');
+    expect(streamsAsParsed('meetkai-functionary-medium-v3.2', 'all\nHello >>> there').content).toBe('Hello >>> there');
+    // A call after the user's text that breaks is kept as far as it was read, too.
+    const after = streamsAsParsed('meetkai-functionary-medium-v3.2', 'all\nSure.>>>get_weather\n{"city": Paris}');
+    expect(after.tool_calls?.map((c) => c.function.name)).toEqual(['get_weather']);
   });
 
   it('GigaChat 3: stray text after the call message is content after the call', () => {
@@ -112,6 +116,14 @@ describe('DeepSeek V3.2: reasoning the prompt opened, run into a call block', ()
     const parsed = streamsAsParsed('deepseek-ai-DeepSeek-V3.2', `Checking.${block}`);
     expect(parsed.reasoning_content).toBe('Checking.');
     expect(parsed.tool_calls?.map((c) => c.function)).toEqual([{ name: 'get_weather', arguments: '{"city":"Paris"}' }]);
+  });
+});
+
+describe('LFM2.5: reasoning run into the calls', () => {
+  it('ends where the calls start', () => {
+    const parsed = streamsAsParsed('LFM2.5-8B-A1B', "<think>Hmm<|tool_call_start|>[get_weather(city='Paris')]<|tool_call_end|>");
+    expect(parsed.reasoning_content).toBe('Hmm');
+    expect(parsed.tool_calls?.map((c) => c.function.name)).toEqual(['get_weather']);
   });
 });
 

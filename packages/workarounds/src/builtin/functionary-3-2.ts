@@ -52,8 +52,11 @@ function recipientParser(ctx: FormatContext<TemplateAnalysis>): { parser: Parser
   const textThenCalls = p.sequence(USER_RECIPIENT, p.content(p.until(ARROWS)), calls);
   // Lenient, an output that starts a call (a tool's name and newline) is not text when the
   // call breaks later: the parse stops there, so the call keeps the name a stream has sent.
-  const callStart = p.sequence(p.optional(ARROWS), p.choice(...tools.map((tool) => `${tool.function.name}\n`)));
-  const text = ctx.request.lenient ? p.sequence(p.negate(callStart), textOnly) : textOnly;
+  const names = p.choice(...tools.map((tool) => `${tool.function.name}\n`));
+  const callStart = p.sequence(p.optional(ARROWS), names);
+  // The text runs across `>>>` blocks that call no tool, never into one that does.
+  const lenientText = p.content(p.sequence(p.until(ARROWS), p.zeroOrMore(p.sequence(ARROWS, p.negate(names), p.until(ARROWS)))));
+  const text = ctx.request.lenient ? p.choice(p.sequence(USER_RECIPIENT, lenientText), p.sequence(p.negate(callStart), lenientText)) : textOnly;
   const body = request.toolChoice === 'required' ? p.choice(textThenCalls, calls) : p.choice(textThenCalls, calls, text);
   return { parser: p.sequence(opening, body, p.end()), calls: true };
 }

@@ -3,6 +3,7 @@ import type { TemplateAnalysis } from '../analysis-types.js';
 import type { WorkaroundPlugin } from '../plugin.js';
 import { pythonCallList, type PythonStringStyle } from './lfm2/python-calls.js';
 import { jsonCallArray, jsonCallObject } from './recovery/json-calls.js';
+import { reasoningBlock } from './recovery/reasoning-block.js';
 
 const TOOL_CALL_START = '<|tool_call_start|>';
 const TOOL_CALL_END = '<|tool_call_end|>';
@@ -40,9 +41,11 @@ function lfm2Format({ builder: p, request, templateSource: source }: FormatConte
   const callsOn = tools.length > 0 && request.toolChoice !== 'none';
   const required = callsOn && request.toolChoice === 'required';
   // The reasoning tags exist only where the template spells them.
+  // Lenient, a block that never closes or runs into the calls reads as a stream showed it.
+  const callMarker = callsOn && !required ? TOOL_CALL_START : undefined;
   const reasoning =
     request.extractReasoning && source.includes(THINK_START)
-      ? p.optional(p.sequence(THINK_START, p.reasoning(p.until(THINK_END)), THINK_END))
+      ? p.optional(p.sequence(THINK_START, reasoningBlock(p, THINK_END, { lenient: request.lenient, callMarker })))
       : p.eps();
   let body;
   if (callsOn) {
