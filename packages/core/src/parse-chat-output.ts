@@ -59,10 +59,9 @@ function keepUnreadTail(message: ParsedMessage, nodes: readonly AstNode[], reade
   }
   const kept = nodes.slice(0, count);
   const open = unfinishedCall(kept);
-  const shown = open === undefined || (message.tool_calls?.length ?? 0) >= callsOpened(kept);
-  if (!shown) {
+  if (open !== undefined && (message.tool_calls?.length ?? 0) < callsOpened(kept)) {
     // A call without its name yet: from where it opens, its text is content.
-    const tail = reader.text(Math.max(shift, open!.start));
+    const tail = reader.text(Math.max(shift, open.start));
     if (tail.trim() !== '') message.content += tail;
     return;
   }
