@@ -76,7 +76,14 @@ function keepUnreadTail(message: ParsedMessage, nodes: readonly AstNode[], reade
     else if (open === undefined && !isCall(last)) message.content += tail;
     return;
   }
-  if (!last.partial || TEXT_FIELDS.has(last.tag) || open !== undefined) return;
+  if (open !== undefined) {
+    // Arguments that never became an object (`"Paris` where `{` goes) are text, not the call's.
+    const at = unwrittenAt(last);
+    const tail = at < 0 ? '' : reader.text(at);
+    if (tail.trim() !== '') message.content += tail;
+    return;
+  }
+  if (!last.partial || TEXT_FIELDS.has(last.tag)) return;
   // From what the last node holds (its own start when nothing): the text before it belongs to the nodes before.
   const tail = reader.text(Math.max(shift, heldEnd(last)));
   if (tail.trim() !== '') message.content += tail;
@@ -202,17 +209,37 @@ function holdsText(node: AstNode): boolean {
  * node, an unfinished value as far as it goes; in another unfinished node, up to the last
  * child that holds text — a marker after it, or a name cut short, holds nothing yet.
  */
-function heldEnd(node: AstNode): number {
+function heldEnd(node: AstNode, broken = false): number {
   if (!node.partial) return node.end;
-  if (VALUE_TAGS.has(node.tag)) return unwrittenArguments(node) ? node.start : node.end;
-  return heldEndOf(node.children, node.start);
+  if (VALUE_TAGS.has(node.tag)) return unwrittenArguments(node) ? node.start : broken ? node.end - trailingScalar(node) : node.end;
+  return heldEndOf(node.children, node.start, broken);
 }
 
-/** {@link heldEnd} of a run of nodes whose last may be unfinished (`from`: where it starts). */
-function heldEndOf(nodes: readonly AstNode[], from: number): number {
+/**
+ * The length of a scalar cut short at the end of unfinished JSON arguments (`{"a": fals`).
+ * Where the output broke (`fals7`), that word goes on as content whole (the arguments keep
+ * what a stream sent).
+ */
+function trailingScalar(node: AstNode): number {
+  if (node.tag !== CHAT_TAGS.toolArgs && node.tag !== CHAT_TAGS.toolArgsString) return 0;
+  const scalar = /[\p{L}\p{N}_.+-]+$/u.exec(node.text)?.[0] ?? '';
+  const before = node.text.slice(0, node.text.length - scalar.length).trimEnd();
+  return scalar !== '' && /[:,[]$/u.test(before) ? scalar.length : 0;
+}
+
+/** Where the text of arguments no object has started yet begins, on the unfinished spine of `node` (none: -1). */
+function unwrittenAt(node: AstNode): number {
+  if (!node.partial) return -1;
+  if (VALUE_TAGS.has(node.tag)) return unwrittenArguments(node) ? node.start : -1;
+  const last = node.children.at(-1);
+  return last === undefined ? -1 : unwrittenAt(last);
+}
+
+/** {@link heldEnd} of a run of nodes whose last may be unfinished (`from`: where it starts); `broken`: the output goes on after them. */
+function heldEndOf(nodes: readonly AstNode[], from: number, broken = false): number {
   for (let i = nodes.length - 1; i >= 0; i--) {
     const node = nodes[i]!;
-    const end = node.partial ? heldEnd(node) : holdsText(node) ? node.end : node.start;
+    const end = node.partial ? heldEnd(node, broken) : holdsText(node) ? node.end : node.start;
     if (end > node.start) return end;
   }
   return from;
@@ -255,8 +282,8 @@ function readablePrefix(prefix: (length: number) => ChatReader, shift: number, l
     const head = readOutput(reader, shift, true, tools);
     const open = unfinishedCall(nodes);
     const named = open !== undefined && (head.message.tool_calls?.length ?? 0) >= callsOpened(nodes);
-    if (named) return { head, rest: Math.max(shift, heldEndOf(nodes, shift)), inCall: true };
-    if (open === undefined) return { head, rest: Math.max(shift, heldEndOf(nodes, shift)), inCall: false };
+    if (named) return { head, rest: Math.max(shift, heldEndOf(nodes, shift, true)), inCall: true };
+    if (open === undefined) return { head, rest: Math.max(shift, heldEndOf(nodes, shift, true)), inCall: false };
     // Read the output up to where that call starts instead.
     n = Math.min(n - 1, open.start);
   }
