@@ -142,6 +142,11 @@ describe('text no node holds is never dropped', () => {
     expect(parsed.warnings?.map((w) => w.code)).toEqual(['unparsed']);
   });
 
+  it('gpt-oss: a doubled recipient header is no built-in tool message either', () => {
+    const output = '<|channel|>analysis to=func<|channel|>analysis to=functions.get_weather<|message|>{"city": "Paris"}';
+    expect(streamsAsParsed('openai-gpt-oss-120b', output).content).toBe(output);
+  });
+
   it('gpt-oss: a message to a built-in tool is still dropped, as the reference drops it', () => {
     const parsed = streamsAsParsed('openai-gpt-oss-120b', '<|channel|>analysis<|message|>Run it.<|end|><|start|>assistant to=python<|channel|>commentary <|constrain|>code<|message|>print(1)');
     expect(parsed).toEqual({ role: 'assistant', content: '', reasoning_content: 'Run it.' });

@@ -114,7 +114,9 @@ class Harmony {
     // text is not lost.
     const segment = p.chars('[A-Za-z0-9_-]', 1);
     const header = p.choice(CHANNEL, MESSAGE, CONSTRAIN, p.sequence(' ', p.choice(CONSTRAIN, p.sequence(p.chars('[a-z]', 1), MESSAGE))));
-    const name = p.sequence(p.negate(p.sequence('assistant', header)), segment, p.zeroOrMore(p.sequence('.', segment)), p.peek(header));
+    // One recipient per header: a second ` to=` before the message is a doubled header, not a built-in's.
+    const single = p.negate(p.sequence(p.untilOneOf([MESSAGE, ' to=']), ' to='));
+    const name = p.sequence(p.negate(p.sequence('assistant', header)), segment, p.zeroOrMore(p.sequence('.', segment)), p.peek(header), single);
     const recipient = withTools ? p.sequence(' to=', p.negate('functions.'), name) : p.sequence(' to=', name);
     return p.atomic(p.sequence(p.optional(this.callChannel), recipient, this.body, p.optional(p.choice(END, CALL))));
   }
