@@ -332,8 +332,13 @@ function jsonNativeTools(ctx: Ctx): Parser {
     // Python calls have no `{` after the tag, so they stay content).
     const tagged = p.sequence(p.optional(p.recover(LLAMA_PYTHON_TAG_RULE, p.sequence(LLAMA_PYTHON_TAG, p.space()))), calls);
     const starts = ['{', '```json', '[{', `${LLAMA_PYTHON_TAG}{`];
-    // Prose with braces of its own is read by the plain path's `prose-before-json-call`.
-    return p.choice(p.sequence(ctx.reasoning, p.optional(p.content(p.untilOneOf(starts))), tagged, callsEnd(ctx)), plain);
+    // Prose with braces of its own is read by the plain path's `prose-before-json-call` — but
+    // not when the first object names a tool: that call was read (and streamed) as one, so
+    // when it breaks the parse stops there instead of re-reading it as prose.
+    const names = functionTools(inputs.tools).map((tool) => `${tool.function.name}"`);
+    const named = p.sequence(p.until('{'), '{', p.space(), `"${nameKey}"`, p.space(), ':', p.space(), '"', p.choice(...names));
+    const prose = nameKey.includes('.') || names.length === 0 ? plain : p.sequence(p.negate(named), plain);
+    return p.choice(p.sequence(ctx.reasoning, p.optional(p.content(p.untilOneOf(starts))), tagged, callsEnd(ctx)), prose);
   }
   const body = p.sequence(ctx.reasoning, p.optional(p.content(contentBefore(ctx, toolStart))), calls, callsEnd(ctx));
   return ctx.inputs.lenient && core(toolStart) !== toolStart ? p.choice(body, canonicalReading(ctx, toolStart, calls)) : body;

@@ -66,6 +66,16 @@ describe('a named call the output breaks in stays as far as it was read', () => 
     expect(streamsAsParsed('GigaChat3-10B-A1.8B', 'A<|message_sep|>\n\nuser<|role_sep|>\nB').content).toBe('A<|message_sep|>\n\nuser<|role_sep|>\nB');
   });
 
+  it('Llama 3.1: a markerless call that breaks is not re-read as prose before a later one', () => {
+    const output = '{"name": "get_weather", "parameters": {"{"name": "get_weather", "parameters": {"city": "Paris"}}';
+    const parsed = streamsAsParsed('meta-llama-Llama-3.1-8B-Instruct', output);
+    expect(parsed.tool_calls?.map((c) => c.function.name)).toEqual(['get_weather']);
+    expect(parsed.warnings?.at(-1)?.code).toBe('unparsed');
+    // Prose whose first braces name no tool still goes before the call.
+    const prose = streamsAsParsed('meta-llama-Llama-3.1-8B-Instruct', 'Use {x} for it.\n{"name": "get_weather", "parameters": {"city": "Paris"}}');
+    expect(prose.tool_calls?.map((c) => c.function)).toEqual([{ name: 'get_weather', arguments: '{"city": "Paris"}' }]);
+  });
+
   it('Hermes: arguments that break mid-object', () => {
     const output = '<tool_call>\n{"name": "get_weather", "arguments": {"city": "Paris", oops}}\n</tool_call>';
     const parsed = streamsAsParsed('NousResearch-Hermes-2-Pro-Llama-3-8B-tool_use', output);
