@@ -54,7 +54,7 @@ function keepUnreadTail(message: ParsedMessage, nodes: readonly AstNode[], reade
   if (last === undefined) {
     // Nothing was read: all of the output is content.
     const all = reader.text(shift);
-    if (count < nodes.length && all.trim() !== '' && message.content === '' && (message.reasoning_content ?? '') === '') message.content = all;
+    if (all.trim() !== '' && message.content === '' && (message.reasoning_content ?? '') === '' && (message.tool_calls ?? []).length === 0) message.content = all;
     return;
   }
   const kept = nodes.slice(0, count);
