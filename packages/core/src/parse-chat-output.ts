@@ -1,4 +1,4 @@
-import { CHAT_TAGS, ChatAstMapper, mapChatAst, type AppendedText, type AssistantMessage, type ChatTool, type RecoveredNode } from '@autoparser/chat-mapper';
+import { CHAT_TAGS, ChatAstMapper, mapChatAst, streamDeltas, type AppendedText, type AssistantMessage, type ChatTool, type RecoveredNode } from '@autoparser/chat-mapper';
 import { parse, type Arena, type AstNode, type ParseResult } from '@autoparser/peg-core';
 import type { ParseWarning } from './parse-warning.js';
 import { checkRecoveredCalls, nodesBefore } from './recovered-calls.js';
@@ -9,19 +9,10 @@ export type ParsedMessage = AssistantMessage & {
   warnings?: ParseWarning[];
 };
 
-/** Whether `next` only adds to `prev`, as a stream's deltas would take one to the other. */
+/** Whether `next` only adds to `prev`, as a stream's deltas would take one to the other (no call renamed). */
 function extendsMessage(prev: AssistantMessage, next: AssistantMessage): boolean {
-  if (!next.content.startsWith(prev.content) || !(next.reasoning_content ?? '').startsWith(prev.reasoning_content ?? '')) return false;
-  const calls = next.tool_calls ?? [];
-  return (prev.tool_calls ?? []).every((call, i) => {
-    const grown = calls[i];
-    return (
-      grown !== undefined &&
-      grown.function.name === call.function.name &&
-      (call.id === undefined || grown.id === call.id) &&
-      grown.function.arguments.startsWith(call.function.arguments)
-    );
-  });
+  const renamed = (prev.tool_calls ?? []).some((call, i) => next.tool_calls?.[i]?.function.name !== call.function.name);
+  return !renamed && streamDeltas(prev, next).reached;
 }
 
 const snippet = (text: string, at: number): string => JSON.stringify(text.slice(at, at + 40));
@@ -57,11 +48,10 @@ function keepUnreadTail(message: ParsedMessage, nodes: readonly AstNode[], reade
     if (all.trim() !== '' && message.content === '' && (message.reasoning_content ?? '') === '' && (message.tool_calls ?? []).length === 0) message.content = all;
     return;
   }
-  const kept = nodes.slice(0, count);
-  const open = unfinishedCall(kept);
-  if (open !== undefined && (message.tool_calls?.length ?? 0) < callsOpened(kept)) {
+  const open = openCall(nodes.slice(0, count), message);
+  if (open?.shown === false) {
     // A call without its name yet: from where it opens, its text is content.
-    const tail = reader.text(Math.max(shift, open.start));
+    const tail = reader.text(Math.max(shift, open.node.start));
     if (tail.trim() !== '') message.content += tail;
     return;
   }
@@ -138,8 +128,14 @@ export interface ChatReader {
 
 /** A reader of a whole `input` with `arena` (each parse from the start); `lenient`: with {@link ChatReader.prefix}. */
 export function wholeReader(arena: Arena, input: string, lenient: boolean): ChatReader {
+  // The input never changes: each kind of parse runs once, however often it is asked for.
+  const parses = new Map<boolean, ParseResult>();
   return {
-    parse: (cut) => parse(arena, input, { partial: cut, lenient: !cut }),
+    parse: (cut) => {
+      let result = parses.get(cut);
+      if (result === undefined) parses.set(cut, (result = parse(arena, input, { partial: cut, lenient: !cut })));
+      return result;
+    },
     mapper: new ChatAstMapper(),
     text: (from, to) => input.slice(from, to),
     length: () => input.length,
@@ -158,6 +154,15 @@ function unfinishedCall(nodes: readonly AstNode[]): AstNode | undefined {
     for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i]!);
   }
   return open;
+}
+
+/**
+ * The call a tree leaves open, and whether `message` shows it (it has its name): a shown
+ * call stays as far as it was read, one without a name is text.
+ */
+function openCall(nodes: readonly AstNode[], message: AssistantMessage): { readonly node: AstNode; readonly shown: boolean } | undefined {
+  const node = unfinishedCall(nodes);
+  return node === undefined ? undefined : { node, shown: (message.tool_calls?.length ?? 0) >= callsOpened(nodes) };
 }
 
 /** How many calls a tree opens. */
@@ -280,12 +285,10 @@ function readablePrefix(prefix: (length: number) => ChatReader, shift: number, l
     const last = nodes.at(-1);
     if (last === undefined) return undefined;
     const head = readOutput(reader, shift, true, tools);
-    const open = unfinishedCall(nodes);
-    const named = open !== undefined && (head.message.tool_calls?.length ?? 0) >= callsOpened(nodes);
-    if (named) return { head, rest: Math.max(shift, heldEndOf(nodes, shift, true)), inCall: true };
-    if (open === undefined) return { head, rest: Math.max(shift, heldEndOf(nodes, shift, true)), inCall: false };
+    const open = openCall(nodes, head.message);
+    if (open === undefined || open.shown) return { head, rest: Math.max(shift, heldEndOf(nodes, shift, true)), inCall: open !== undefined };
     // Read the output up to where that call starts instead.
-    n = Math.min(n - 1, open.start);
+    n = Math.min(n - 1, open.node.start);
   }
   return undefined;
 }
@@ -343,7 +346,7 @@ export function readChatOutput(reader: ChatReader, shift: number, partial: boole
   if (extendsMessage(withoutWarnings(shown.message), withoutWarnings(read.message))) return read;
   const message = shown.message;
   if (!(message.warnings ?? []).some((w) => w.code === 'unparsed')) {
-    const nodes = whole.parse(true).nodes;
+    const nodes = shown.nodes ?? cut.nodes;
     keepUnreadTail(message, nodes, whole, shift);
     message.warnings = [...(message.warnings ?? []), truncation(nodes, reader.length() - shift)];
   }
