@@ -184,8 +184,7 @@ describe('rules and refs', () => {
     expect(parse(a, '42', { rule: 'digits' })).toMatchObject({ status: 'success', end: 2 });
   });
 
-  it('keeps the many nodes of an unfinished rule through a cut that drops them from the run', () => {
-    // The rule's nodes are kept lazily (not copied while nothing cuts them); `atomic` cuts them.
+  it('an unfinished atomic rule shows none of its many nodes; finished, all of them', () => {
     const a = arenaOf((p) => p.sequence(p.rule('items', p.zeroOrMore(p.tag('item', p.literal('ab')))).atomic(), p.end()));
     const text = 'ab'.repeat(100);
     expect(parse(a, `${text}a`, { partial: true })).toMatchObject({ status: 'need_more_input', nodes: [] });

@@ -71,20 +71,7 @@ const NO_NODES: readonly AstNode[] = Object.freeze([]);
 /** A rule's outcome in one run. */
 interface MemoEntry {
   readonly outcome: number;
-  /** Its nodes; `undefined` while they still sit in the run's array (see {@link LazyNodes}). */
-  nodes: readonly AstNode[] | undefined;
-  readonly lazy: LazyNodes | undefined;
-}
-
-/**
- * Where an unfinished rule's nodes sit in the run's array. An unfinished outcome usually ends
- * the run, so its nodes (a session's every finished call, say) are copied only when a cut
- * would lose them, not on every run.
- */
-interface LazyNodes {
-  readonly array: AstNode[];
-  readonly from: number;
-  readonly to: number;
+  readonly nodes: readonly AstNode[];
 }
 
 /** A settled outcome kept across the runs of a session, with the farthest offset it examined. */
@@ -133,9 +120,6 @@ export interface SessionTables {
   readonly checkpoints: Map<number, Checkpoint>;
 }
 
-/** An unfinished rule with at least this many nodes keeps them lazily (see {@link LazyNodes}). */
-const LAZY_MIN_NODES = 64;
-
 /** Leaves shorter than this are re-read rather than remembered. */
 const SETTLE_MIN_LENGTH = 64;
 
@@ -159,8 +143,6 @@ interface State {
   replay: Replay | undefined;
   /** Rule outcomes by `offset * ruleCount + rule`; made on the first rule call. */
   memo: Map<number, MemoEntry | null> | undefined;
-  /** Memo entries whose nodes are still only in `nodes` (see {@link LazyNodes}). */
-  lazy: MemoEntry[];
   readonly ruleCount: number;
   depth: number;
   farthest: number;
@@ -455,8 +437,7 @@ function compileNode(node: PegNode, arena: Arena, m: Matcher[], id: number, rule
         if (seen !== undefined) {
           // `null` marks a rule re-entered at the same offset: left recursion cannot match.
           if (seen === null) return FAIL;
-          const lazy = seen.lazy;
-          pushAll(st, seen.nodes ?? (lazy === undefined ? NO_NODES : lazy.array.slice(lazy.from, lazy.to)));
+          pushAll(st, seen.nodes);
           return seen.outcome;
         }
         if (++st.depth > MAX_RULE_DEPTH) throw new DepthLimit();
@@ -464,15 +445,12 @@ function compileNode(node: PegNode, arena: Arena, m: Matcher[], id: number, rule
         const mark = st.nodes.length;
         const outcome = body(st, pos);
         st.depth--;
-        if (isNeedMore(outcome) && st.nodes.length - mark >= LAZY_MIN_NODES) {
-          const entry: MemoEntry = { outcome, nodes: undefined, lazy: { array: st.nodes, from: mark, to: st.nodes.length } };
-          st.lazy.push(entry);
-          table.set(key, entry);
-          return outcome;
-        }
+        // Running out of input ends the run (every matcher passes it straight up), so this
+        // entry would never be read: its nodes are not copied (a session's every finished call).
+        if (isNeedMore(outcome)) return outcome;
         const nodes = st.nodes.length > mark ? st.nodes.slice(mark) : NO_NODES;
-        table.set(key, { outcome, nodes, lazy: undefined });
-        if (st.record && !isNeedMore(outcome)) settle(st, pos * st.nodeCount + id, outcome, nodes);
+        table.set(key, { outcome, nodes });
+        if (st.record) settle(st, pos * st.nodeCount + id, outcome, nodes);
         return outcome;
       };
     }
@@ -558,7 +536,6 @@ function resumeParts(st: State, key: number): FinishedParts | undefined {
 /** Drops the nodes from `mark` on (a replay they held is no longer in place). */
 function cut(st: State, mark: number): void {
   if (mark >= st.nodes.length) return;
-  if (st.lazy.length > 0) keepLazy(st, mark);
   st.nodes.length = mark;
   if (st.replay !== undefined && mark < st.replay.at + st.replay.parts.nodes.length) st.replay = undefined;
 }
@@ -570,18 +547,6 @@ function cut(st: State, mark: number): void {
 function pushAll(st: State, nodes: readonly AstNode[]): void {
   if (nodes.length < 64 || nodes.length < st.nodes.length) for (const n of nodes) st.nodes.push(n);
   else st.nodes = st.nodes.concat(nodes);
-}
-
-/** Copies the nodes of lazy memo entries that a cut to `mark` would lose. */
-function keepLazy(st: State, mark: number): void {
-  st.lazy = st.lazy.filter((entry) => {
-    const lazy = entry.lazy!;
-    // An array the run no longer appends to keeps its nodes.
-    if (lazy.array !== st.nodes) return false;
-    if (lazy.to <= mark) return true;
-    entry.nodes = lazy.array.slice(lazy.from, lazy.to);
-    return false;
-  });
 }
 
 /** Replays a settled outcome: its nodes, and the farthest offset its failure examined. */
@@ -669,7 +634,6 @@ export function runArena(
     nodes: [],
     replay: undefined,
     memo: undefined,
-    lazy: [],
     ruleCount: program.ruleCount,
     depth: 0,
     farthest: start,
