@@ -65,9 +65,9 @@ function summary(report: FuzzReport): string {
     `${report.throws} throws, ${report.lost} lost, ${report.retracted} retracted, ${report.streamMismatches} stream mismatches`,
     `slowest parse ${report.slowestMsPerKb} ms per KB${report.slowest === undefined ? '' : ` (${report.slowest.family}, ${report.slowest.bytes} characters)`}`,
   ];
-  const known = new Map<string, number>();
-  for (const f of report.failures.filter((x) => x.known)) known.set(`${f.family} ${f.kind}`, (known.get(`${f.family} ${f.kind}`) ?? 0) + 1);
-  if (known.size > 0) lines.push(`known findings (open, see known-findings.json): ${[...known].map(([k, n]) => `${k} ×${n}`).join(', ')}`);
+  // One example is kept per family and kind, so the counts are the totals above.
+  const known = new Set(report.failures.filter((x) => x.known).map((f) => `${f.family} ${f.kind}`));
+  if (known.size > 0) lines.push(`known findings met (open, see known-findings.json): ${[...known].join(', ')}`);
   lines.push(`${report.newFailures} new failures`);
   for (const f of report.failures.filter((x) => !x.known)) {
     lines.push(`FAIL ${f.kind} in ${f.family} (${f.context}): ${f.detail}`, `  input ${JSON.stringify(f.input.slice(0, 300))}`, `  replay: pnpm fuzz --family ${f.family} --seed ${f.seed} --path ${f.path}`);

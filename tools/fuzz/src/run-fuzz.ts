@@ -172,7 +172,7 @@ export function fuzz(families: readonly FuzzFamily[], options: FuzzOptions): Fuz
     for (let k = 0; performance.now() < familyDeadline && runs < (options.runsPerFamily ?? Infinity); k++) {
       const seed = (options.seed + k) | 0;
       let shrinking = false;
-      let index = 0;
+      let run = 0;
       const result = fc.check(
         fc.property(arbitrary, (c) => {
           const outcome = runCase(family, c);
@@ -180,7 +180,7 @@ export function fuzz(families: readonly FuzzFamily[], options: FuzzOptions): Fuz
           // must keep breaking something new.
           if (shrinking) return outcome.broken.every((b) => isKnown(b.kind));
           runs++;
-          const path = String(index++);
+          const path = String(run++);
           if (outcome.msPerKb > slowestMsPerKb) {
             slowestMsPerKb = outcome.msPerKb;
             slowest = { family: family.name, bytes: outcome.input.length };
