@@ -49,8 +49,8 @@ function readStop(body: Body): string[] {
 
 /** Reads and checks the sampling fields of a body (a typed 400 for a wrong type or value). */
 export function readSamplingOptions(body: Body): SamplingOptions {
-  const n = optionalNumber(body, 'n', 1, 1, true);
-  void n;
+  // Only checked: one choice is all this server returns (`n` > 1 is a 400).
+  optionalNumber(body, 'n', 1, 1, true);
   const model = body['model'];
   if (model !== undefined && model !== null && typeof model !== 'string') throw badRequest(`model: must be a string, not ${typeName(model)}`, 'model', 'wrong-type');
   const options = body['stream_options'];
