@@ -32,7 +32,7 @@ export { responseSchema } from './response-schema.js';
 export { cacheStats, clearCaches } from '@autoparser/jinja';
 export type { CacheStats } from '@autoparser/jinja';
 export { mayBeString } from './may-be-string.js';
-export { checkTemplate } from './self-check/check-template.js';
+export { checkTemplate, scenarioRequest } from './self-check/check-template.js';
 export type { SelfCheckReport, SelfCheckScenario } from './self-check/check-template.js';
 export { checkScenarios } from './self-check/check-scenarios.js';
 export type { CheckScenario } from './self-check/check-scenarios.js';

@@ -3,7 +3,6 @@ import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { Ajv, type ValidateFunction } from 'ajv';
 import { analyzeTemplate, createChatParser, extractOutput, grammarStart, renderParamsOf, type ChatParser, type ChatRequest } from '@autoparser/core';
-import { matchGbnf, parseGbnf } from '@autoparser/gbnf-emitter';
 import { LlamaGrammarEvaluationState, type LlamaContextSequence, type LlamaModel, type Token } from 'node-llama-cpp';
 import type { CheckFailure } from './grammar-checks.js';
 import { knownFinding, type KnownFinding } from './known-findings.js';
@@ -11,7 +10,7 @@ import { GENERATION_TOOLS } from './generation-tools.js';
 import { constrainedText, templateFiles, type GrammarSource, type SourceOptions } from './grammar-sources.js';
 import type { LlamaEngine } from './llama-engine.js';
 import { hashText } from './seeded-random.js';
-import { writeTinyModel } from './tiny-model.js';
+import { parserMarkers, writeTinyModel } from './tiny-model.js';
 
 /** Check 3: what a tiny random model samples under our grammars, read back by our parser. */
 export interface GenerationReport {
@@ -172,12 +171,11 @@ interface Verdict {
   readonly problems: readonly string[];
 }
 
-/** Our parser reads the sample into calls of offered tools, with schema-valid arguments; our matcher accepts it too. */
-function judge(parser: ChatParser, output: string, validators: ReadonlyMap<string, ValidateFunction>): Verdict {
+/** Our parser reads the sample into calls of offered tools, with schema-valid arguments. */
+function judge(parser: ChatParser, output: string, constrained: string | undefined, validators: ReadonlyMap<string, ValidateFunction>): Verdict {
   const problems: string[] = [];
-  const constrained = constrainedText(parser, output);
+  // Whether our matcher accepts the sample is the agreement step's to judge (it gets every sample).
   if (constrained === undefined) problems.push('no trigger in the sample');
-  else if (matchGbnf(parseGbnf(parser.grammar), constrained).status !== 'accepted') problems.push('our matcher refuses what llama.cpp sampled');
   const read = parser.parse(output);
   const warnings = read.warnings ?? [];
   // A recovery still reads the message; it is counted apart, as what the grammar lets through that the canonical parser does not read.
@@ -210,24 +208,14 @@ function judge(parser: ChatParser, output: string, validators: ReadonlyMap<strin
   return { parsed, schemaValid: parsed && schemaValid, recovered: warnings.some((w) => w.code === 'recovered'), rules: warnings.flatMap((w) => (w.code === 'recovered' ? [w.rule ?? '?'] : [])), problems };
 }
 
-/** The markers of a template that become tokens of its tiny model. */
-function markersOf(parsers: readonly ChatParser[]): string[] {
-  const markers = new Set<string>();
-  for (const parser of parsers) {
-    for (const token of parser.preservedTokens) markers.add(token);
-    for (const tag of [parser.thinkingStartTag, parser.thinkingEndTag]) if (tag.trim() !== '') markers.add(tag.trim());
-    for (const trigger of parser.grammarTriggers) if (trigger.type === 'word' || trigger.type === 'token') markers.add(trigger.value);
-  }
-  return [...markers];
-}
-
 /**
  * For every template with a tool-call format: writes a tiny random model with the template
  * embedded, and samples it under our grammar with a required call (the grammar from the
  * start, the generation prompt included) and under the lazy grammar from a forced trigger
  * (node-llama-cpp has no lazy grammars: the trigger's text is written for the model and fed
  * to the grammar first). Every finished sample must parse cleanly into calls whose arguments
- * validate against the tools' schemas (ajv), and our matcher must accept it too.
+ * validate against the tools' schemas (ajv); each sample also goes to the agreement check,
+ * where our matcher must accept it as llama.cpp did.
  */
 export async function checkGeneration(engine: LlamaEngine, options: GenerationOptions = {}): Promise<GenerationReport> {
   const samplesPerMode = options.samples ?? 3;
@@ -260,7 +248,7 @@ export async function checkGeneration(engine: LlamaEngine, options: GenerationOp
         templates += 1;
         const parsers = { required: createChatParser(template, requestOf('required')), lazy: createChatParser(template, requestOf('lazy')) };
         const modelPath = join(dir, `${index}.gguf`);
-        writeTinyModel(modelPath, { template, markers: markersOf([parsers.required, parsers.lazy]), seed: seed + hashText(name), contextLength: 32768 });
+        writeTinyModel(modelPath, { template, markers: parserMarkers([parsers.required, parsers.lazy]), seed: seed + hashText(name), contextLength: 32768 });
         const model = await engine.llama.loadModel({ modelPath, gpuLayers: 0 });
         try {
           const context = await model.createContext({ contextSize: 16384, threads: 1, sequences: 1 });
@@ -307,8 +295,8 @@ export async function checkGeneration(engine: LlamaEngine, options: GenerationOp
                 }
                 samples += 1;
                 const output = prefix + sample.output;
-                const verdict = judge(parser, output, validators);
                 const text = constrainedText(parser, output);
+                const verdict = judge(parser, output, text, validators);
                 if (text !== undefined) sampled.push({ id: `sample ${sampleId}`, origin: 'emitted', gbnf: parser.grammar, texts: [text] });
                 if (verdict.parsed) parsed += 1;
                 if (verdict.schemaValid) schemaValid += 1;

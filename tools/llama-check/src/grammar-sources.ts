@@ -8,8 +8,8 @@ import {
   createChatParser,
   grammarStart,
   parseChatRequest,
+  scenarioRequest,
   type ChatParser,
-  type ChatRequest,
 } from '@autoparser/core';
 import { schemaToGbnf } from '@autoparser/gbnf-emitter';
 
@@ -98,15 +98,6 @@ export function chatCaseSources(options: SourceOptions = {}): GrammarSource[] {
   return sources;
 }
 
-/** The request a self-check scenario's parser is built for (as `checkTemplate` builds it). */
-function scenarioRequest(scenario: ReturnType<typeof checkScenarios>[number]): ChatRequest {
-  return {
-    messages: [{ role: 'user', content: 'Hello! Can you help me?' }],
-    tools: scenario.tools.length > 0 ? scenario.tools : undefined,
-    parallel_tool_calls: scenario.parallel,
-  };
-}
-
 /** The grammars of every template's self-check scenarios, each with the template's own rendering of the answer. */
 export function selfCheckSources(options: SourceOptions = {}): GrammarSource[] {
   const sources: GrammarSource[] = [];
@@ -116,8 +107,9 @@ export function selfCheckSources(options: SourceOptions = {}): GrammarSource[] {
     let scenarios;
     let report;
     try {
-      scenarios = checkScenarios(analyzeTemplate(template));
-      report = checkTemplate(template);
+      const analysis = analyzeTemplate(template);
+      scenarios = checkScenarios(analysis);
+      report = checkTemplate(template, { analysis });
     } catch (error) {
       sources.push({ id: `self-check ${name}`, origin: 'emitted', gbnf: '', error: message(error), texts: [] });
       continue;

@@ -20,7 +20,7 @@ export { KNOWN_FINDINGS_FILE, knownFinding, loadKnownFindings } from './known-fi
 export type { KnownFinding } from './known-findings.js';
 export { mutations } from './mutations.js';
 export type { Mutation } from './mutations.js';
-export { TINY_EOS, tinyModelBytes, tinyVocabulary, writeTinyModel } from './tiny-model.js';
+export { parserMarkers, TINY_EOS, tinyModelBytes, tinyVocabulary, writeTinyModel } from './tiny-model.js';
 export type { TinyModelOptions, TinyVocabulary } from './tiny-model.js';
 export { ggufBytes } from './gguf-writer.js';
 export type { GgufTensor, GgufValue } from './gguf-writer.js';

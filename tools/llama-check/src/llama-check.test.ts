@@ -25,9 +25,7 @@ describe('llama-check', { timeout: 170_000 }, () => {
 
     expect(details.generation.templates).toBeGreaterThan(40);
     expect(report.generation.samples).toBeGreaterThan(150);
-    // Every finished sample that is not schema-valid is a failure (all of them known findings, above).
-    expect(report.generation.samples - report.generation.schemaValid).toBeLessThanOrEqual(report.generation.failures.length);
-    expect(report.generation.parsed).toBeGreaterThanOrEqual(report.generation.schemaValid);
+    expect(report.generation.parsed).toBeGreaterThan(150);
     expect(report.generation.schemaValid).toBeGreaterThan(150);
 
     // A finding that no longer occurs must leave the list (unless samples meet it only now and then).

@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { createChatParser } from '@autoparser/core';
 import { GENERATION_TOOLS } from './generation-tools.js';
-import { writeTinyModel } from './tiny-model.js';
+import { parserMarkers, writeTinyModel } from './tiny-model.js';
 
 const USAGE = `usage: tiny-model --template <file.jinja> --out <file.gguf> [--seed N] [--marker TEXT]...
   Writes a tiny llama model with random weights, a byte-level vocabulary, the template's
@@ -32,8 +32,7 @@ function main(argv: readonly string[]): void {
   if (template === undefined || out === undefined) throw new Error('--template and --out are required');
   const source = readFileSync(template, 'utf8');
   const parser = createChatParser(source, { messages: [{ role: 'user', content: 'Hello' }], tools: GENERATION_TOOLS });
-  const found = [...parser.preservedTokens, parser.thinkingStartTag.trim(), parser.thinkingEndTag.trim()].filter((m) => m !== '');
-  const vocabulary = writeTinyModel(out, { template: source, markers: [...found, ...markers], seed });
+  const vocabulary = writeTinyModel(out, { template: source, markers: [...parserMarkers([parser]), ...markers], seed });
   console.error(`wrote ${out}: ${vocabulary.tokens.length} tokens (${vocabulary.markers.size} markers: ${[...vocabulary.markers.keys()].join(' ')})`);
 }
 

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { LlamaGrammarEvaluationState } from 'node-llama-cpp';
+import { ggufBytes } from './gguf-writer.js';
 import { createLlamaEngine } from './llama-engine.js';
 import { TINY_EOS, tinyModelBytes, writeTinyModel } from './tiny-model.js';
 
@@ -17,6 +18,12 @@ describe('writeTinyModel', () => {
     expect(bytes.subarray(0, 4).toString('latin1')).toBe('GGUF');
     expect(bytes.readUInt32LE(4)).toBe(3);
     expect(bytes.length % 32).toBe(0);
+    // The padding after the header and after each tensor, seen on one small tensor: 3 floats
+    // (12 bytes) are the last 32-byte block, so the header before them ends aligned too.
+    const one = ggufBytes(new Map(), [{ name: 't', shape: [3], data: Float32Array.of(1, 2, 3) }]);
+    expect(one.length % 32).toBe(0);
+    expect([0, 4, 8].map((at) => one.readFloatLE(one.length - 32 + at))).toEqual([1, 2, 3]);
+    expect(one.subarray(one.length - 20).every((b) => b === 0)).toBe(true);
   });
 
   it('is the same model for the same seed and another for another seed', () => {

@@ -1,4 +1,5 @@
 import { writeFileSync } from 'node:fs';
+import type { ChatParser } from '@autoparser/core';
 import { seededRandom } from './seeded-random.js';
 import { ggufBytes, type GgufTensor, type GgufValue } from './gguf-writer.js';
 
@@ -158,4 +159,15 @@ export function writeTinyModel(path: string, options: TinyModelOptions): TinyVoc
   const { bytes, vocabulary } = tinyModelBytes(options);
   writeFileSync(path, bytes);
   return vocabulary;
+}
+
+/** The markers of a template that become tokens of its tiny model: preserved tokens, reasoning tags, word and token triggers. */
+export function parserMarkers(parsers: readonly ChatParser[]): string[] {
+  const markers = new Set<string>();
+  for (const parser of parsers) {
+    for (const token of parser.preservedTokens) markers.add(token);
+    for (const tag of [parser.thinkingStartTag, parser.thinkingEndTag]) if (tag.trim() !== '') markers.add(tag.trim());
+    for (const trigger of parser.grammarTriggers) if (trigger.type === 'word' || trigger.type === 'token') markers.add(trigger.value);
+  }
+  return [...markers];
 }

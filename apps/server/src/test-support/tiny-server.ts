@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { analyzeTemplate, createChatParser, extractOutput, grammarStart, renderParamsOf, type ChatRequest } from '@autoparser/core';
-import { writeTinyModel } from '@autoparser/llama-check';
+import { parserMarkers, writeTinyModel } from '@autoparser/llama-check';
 import { serve, type RunningServer, type ServeOptions } from '../index.js';
 
 /** The repository's template folder (`../shared/templates` beside the repository). */
@@ -58,8 +58,7 @@ function callOpener(template: string): string | undefined {
 /** The template's markers (as `pnpm tiny-model` finds them) and its call opener. */
 function markersOf(template: string): string[] {
   const parser = createChatParser(template, { messages: [{ role: 'user', content: 'Hello' }], tools: TOOLS });
-  const found = [...parser.preservedTokens, parser.thinkingStartTag.trim(), parser.thinkingEndTag.trim()];
-  for (const trigger of parser.grammarTriggers) if (trigger.type === 'word' || trigger.type === 'token') found.push(trigger.value);
+  const found = parserMarkers([parser]);
   // The `<|name|>` tokens the template writes (gpt-oss's `<|call|>` and `<|return|>`…): a real
   // model has them all, and llama.cpp picks its end-of-generation tokens by them (with
   // `<|call|>` and `<|return|>` present, gpt-oss's `<|end|>` no longer ends generation).

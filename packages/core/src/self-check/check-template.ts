@@ -2,6 +2,7 @@ import { matchGbnf, parseGbnf } from '@autoparser/gbnf-emitter';
 import type { TemplateAnalysis } from '@autoparser/template-analyzer';
 import type { WorkaroundPlugin } from '@autoparser/workarounds';
 import { analyzeTemplate, pluginsOf, type PluginOptions } from '../default-plugins.js';
+import type { ChatRequest } from '../chat-request.js';
 import { createChatParser, renderParamsOf, type ChatParser } from '../create-chat-parser.js';
 import { grammarStart } from '../grammar-start.js';
 import { CHECK_CONVERSATION, checkScenarios, type CheckScenario } from './check-scenarios.js';
@@ -46,15 +47,20 @@ function grammarVerdict(parser: ChatParser, output: string, expectsCalls: boolea
   return { verdict: 'rejected', reason: `grammar (from offset ${start}): ${why}` };
 }
 
-function runScenario(source: string, scenario: CheckScenario, analysis: TemplateAnalysis, plugins: readonly WorkaroundPlugin[], strict: boolean): SelfCheckScenario {
-  const { name } = scenario;
-  if (scenario.skip !== undefined) return { name, passed: false, skipped: true, reason: scenario.skip };
-  const request = {
+/** The request a self-check scenario's parser is built for (its conversation, tools and parallel calls). */
+export function scenarioRequest(scenario: CheckScenario, strict = false): ChatRequest {
+  return {
     messages: CHECK_CONVERSATION,
     tools: scenario.tools.length > 0 ? scenario.tools : undefined,
     parallel_tool_calls: scenario.parallel,
     ...(strict ? { strict } : {}),
   };
+}
+
+function runScenario(source: string, scenario: CheckScenario, analysis: TemplateAnalysis, plugins: readonly WorkaroundPlugin[], strict: boolean): SelfCheckScenario {
+  const { name } = scenario;
+  if (scenario.skip !== undefined) return { name, passed: false, skipped: true, reason: scenario.skip };
+  const request = scenarioRequest(scenario, strict);
   // The answer renders with exactly what the parser's prompt rendered with.
   const params = renderParamsOf(request);
   let parser: ChatParser;
