@@ -78,6 +78,8 @@ class GrammarCache {
 class GrammarGate {
   private state: LlamaGrammarEvaluationState | undefined;
   private grammarText: GenerationGrammar | undefined;
+  /** How much of `prefix + output` the lazy triggers were searched in. */
+  private searched = 0;
 
   constructor(
     private readonly llama: Llama,
@@ -99,7 +101,9 @@ class GrammarGate {
     const spec = this.grammarText;
     if (this.state !== undefined || this.grammar === undefined || spec === undefined || !spec.lazy) return;
     const text = spec.prefix + output;
-    const start = grammarStart(text, spec.triggers, spec.prefix.length);
+    // Only the new text is searched: what came before fired nothing.
+    const start = grammarStart(text, spec.triggers, spec.prefix.length, this.searched);
+    this.searched = text.length;
     if (start === undefined) return;
     try {
       this.state = this.start(text.slice(start));

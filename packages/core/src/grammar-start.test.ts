@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { GrammarTrigger } from '@autoparser/chat-mapper';
 import { grammarStart } from './grammar-start.js';
 
 describe('grammarStart', () => {
@@ -24,5 +25,29 @@ describe('grammarStart', () => {
   it('never starts inside the generation prompt, and is undefined when nothing fires', () => {
     expect(grammarStart(text, [{ type: 'word', value: 'assistant' }], from)).toBe(from);
     expect(grammarStart(text, [{ type: 'word', value: '[TOOL_CALLS]' }], from)).toBeUndefined();
+  });
+});
+
+describe('grammarStart with `since` (searching only what a generation added)', () => {
+  const triggers: readonly GrammarTrigger[] = [
+    { type: 'word', value: '<tool_call>' },
+    { type: 'pattern', value: '<function=(\\w+)>' },
+    { type: 'pattern_full', value: '[\\s\\S]*?(<tool_call>)[\\s\\S]*' },
+  ];
+  const text = 'prompt> Let me <tool_ check. <tool_call>\n<function=get_weather>{}';
+  const from = 'prompt> '.length;
+
+  it.each(triggers.map((trigger) => [trigger.type, trigger] as const))('%s: fires where a full search fires, at the first growth that holds the trigger', (_type, trigger) => {
+    let searched = 0;
+    let fired: { at: number; length: number } | undefined;
+    for (let length = from; length <= text.length && fired === undefined; length++) {
+      const at = grammarStart(text.slice(0, length), [trigger], from, searched);
+      searched = length;
+      if (at !== undefined) fired = { at, length };
+    }
+    expect(fired).toBeDefined();
+    // The same place a search of the whole text up to there finds, and no earlier growth fires.
+    expect(fired!.at).toBe(grammarStart(text.slice(0, fired!.length), [trigger], from));
+    expect(grammarStart(text.slice(0, fired!.length - 1), [trigger], from)).toBeUndefined();
   });
 });
