@@ -4,8 +4,8 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { cli } from './cli.js';
-import type { DebugIo } from './commands/debug.js';
 import { collectIo } from './test-support/collect-io.js';
+import { startServing, type Serving } from './test-support/start-serving.js';
 
 const TEMPLATES = fileURLToPath(new URL('../../../../shared/templates', import.meta.url));
 const CONFORMANCE = fileURLToPath(new URL('../../../../shared/conformance', import.meta.url));
@@ -316,37 +316,8 @@ describe('conformance', () => {
 
 describe('debug', () => {
   /** Starts `autoparser debug …` in-process; resolves once it has printed its URL. */
-  async function startDebug(argv: string[], openUrl?: (url: string) => Promise<boolean>): Promise<{ url: string; stop: () => Promise<number>; out: () => string; err: () => string }> {
-    const base = collectIo();
-    const controller = new AbortController();
-    let announce: (url: string) => void = () => undefined;
-    const announced = new Promise<string>((resolve) => (announce = resolve));
-    const io: DebugIo = {
-      ...base,
-      signal: controller.signal,
-      openUrl,
-      stdout: {
-        write: (text: string) => {
-          base.stdout.write(text);
-          const url = /http:\/\/127\.0\.0\.1:\d+\//.exec(text)?.[0];
-          if (url !== undefined) announce(url);
-          return true;
-        },
-      },
-    };
-    const done = cli(['debug', ...argv], io);
-    // A command that fails before serving never prints a URL: surface its error instead.
-    const url = await Promise.race([announced, done.then((code) => Promise.reject(new Error(`debug exited ${code}: ${base.err()}`)))]);
-    return {
-      url,
-      out: () => base.out(),
-      err: () => base.err(),
-      stop: () => {
-        controller.abort();
-        return done;
-      },
-    };
-  }
+  const startDebug = (argv: string[], openUrl?: (url: string) => Promise<boolean>): Promise<Serving> =>
+    startServing(['debug', ...argv], /http:\/\/127\.0\.0\.1:\d+\//, openUrl);
 
   it('serves the debugger on localhost with the template preloaded, until stopped', async () => {
     const server = await startDebug([QWEN_CODER, '--no-open', '--port', '0']);

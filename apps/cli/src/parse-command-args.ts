@@ -31,10 +31,10 @@ export function parseCommandArgs(command: string, argv: readonly string[], optio
   }
 }
 
-/** The one `<template>` positional, or a usage error. */
-export function templateArg(command: string, args: CommandArgs): string {
+/** The one positional (`what`: how the usage names it), or a usage error. */
+export function templateArg(command: string, args: CommandArgs, what = '<template>'): string {
   const [template, ...extra] = args.positionals;
-  if (template === undefined) throw new CliError(`${command}: missing <template>`, `see autoparser ${command} --help`);
+  if (template === undefined) throw new CliError(`${command}: missing ${what}`, `see autoparser ${command} --help`);
   if (extra.length > 0) throw new CliError(`${command}: unexpected argument "${extra[0] ?? ''}"`, `see autoparser ${command} --help`);
   return template;
 }
@@ -54,3 +54,12 @@ export function requiredFlag(command: string, args: CommandArgs, name: string, w
 
 /** A boolean flag. */
 export const booleanFlag = (args: CommandArgs, name: string): boolean => args.values[name] === true;
+
+/** An integer flag from `min` to `max`, when given (else a usage error naming the range). */
+export function integerFlag(command: string, args: CommandArgs, name: string, min: number, max: number): number | undefined {
+  const text = stringFlag(args, name);
+  if (text === undefined) return undefined;
+  const value = Number(text);
+  if (!/^\d+$/.test(text) || value < min || value > max) throw new CliError(`${command}: --${name} must be an integer from ${min} to ${max}, got "${text}"`, `see autoparser ${command} --help`);
+  return value;
+}

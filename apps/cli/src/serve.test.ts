@@ -8,8 +8,8 @@ import { writeTinyModel } from '@autoparser/llama-check';
 import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cli } from './cli.js';
-import type { ServeIo } from './commands/serve.js';
 import { collectIo } from './test-support/collect-io.js';
+import { startServing } from './test-support/start-serving.js';
 
 const TEMPLATES = fileURLToPath(new URL('../../../../shared/templates', import.meta.url));
 let dir = '';
@@ -25,31 +25,13 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('serve', () => {
   it('serves the model with its embedded template until stopped', async () => {
-    const base = collectIo();
-    const controller = new AbortController();
-    let announce: (url: string) => void = () => undefined;
-    const announced = new Promise<string>((resolve) => (announce = resolve));
-    const io: ServeIo = {
-      ...base,
-      signal: controller.signal,
-      stdout: {
-        write: (text: string) => {
-          base.stdout.write(text);
-          const url = /http:\/\/127\.0\.0\.1:\d+\/v1/.exec(text)?.[0];
-          if (url !== undefined) announce(url);
-          return true;
-        },
-      },
-    };
-    const done = cli(['serve', model, '--port', '0', '--cpu', '--threads', '1', '--context', '2048'], io);
-    const url = await Promise.race([announced, done.then((code) => Promise.reject(new Error(`serve exited ${code}: ${base.err()}`)))]);
-    expect(base.out()).toContain('embedded in the model');
-    const client = new OpenAI({ baseURL: url, apiKey: 'none', maxRetries: 0 });
+    const server = await startServing(['serve', model, '--port', '0', '--cpu', '--threads', '1', '--context', '2048'], /http:\/\/127\.0\.0\.1:\d+\/v1/);
+    expect(server.out()).toContain('embedded in the model');
+    const client = new OpenAI({ baseURL: server.url, apiKey: 'none', maxRetries: 0 });
     const answer = await client.chat.completions.create({ model: 'tiny', messages: [{ role: 'user', content: 'Hello' }], max_tokens: 8, seed: 1 });
     expect(answer.choices).toHaveLength(1);
     expect(answer.usage?.prompt_tokens).toBeGreaterThan(0);
-    controller.abort();
-    expect(await done).toBe(0);
+    expect(await server.stop()).toBe(0);
   });
 
   it('reports a missing model file', async () => {

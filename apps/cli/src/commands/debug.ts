@@ -6,7 +6,7 @@ import { CliError, errorMessage } from '../cli-error.js';
 import { untilStopped } from '../until-stopped.js';
 import { debugStaticDir } from '../debug-static.js';
 import type { CliIo, Style } from '../cli-io.js';
-import { booleanFlag, parseCommandArgs, stringFlag } from '../parse-command-args.js';
+import { booleanFlag, integerFlag, parseCommandArgs, stringFlag } from '../parse-command-args.js';
 import { loadPluginModules, PLUGIN_OPTIONS } from '../load-plugins.js';
 import { loadTemplate } from '../template-source.js';
 
@@ -36,13 +36,6 @@ function openInBrowser(url: string): Promise<boolean> {
   });
 }
 
-function portFlag(text: string | undefined): number {
-  if (text === undefined) return DEFAULT_PORT;
-  const port = Number(text);
-  if (!/^\d+$/.test(text) || port > 65535) throw new CliError(`debug: --port must be an integer from 0 to 65535, got "${text}"`, 'see autoparser debug --help');
-  return port;
-}
-
 async function serve(port: number, preload: { name: string; source: string } | undefined, plugins: DebuggerPlugins): Promise<StaticServer> {
   try {
     // The app's files shipped in this package: a user's install has no apps/debug.
@@ -65,7 +58,7 @@ export async function debugCommand(argv: readonly string[], cliIo: CliIo, style:
   if (extra.length > 0) throw new CliError(`debug: unexpected argument "${extra[0] ?? ''}"`, 'see autoparser debug --help');
   const variant = stringFlag(args, 'variant');
   if (path === undefined && variant !== undefined) throw new CliError('debug: --variant needs a <template>', 'see autoparser debug --help');
-  const port = portFlag(stringFlag(args, 'port'));
+  const port = integerFlag('debug', args, 'port', 0, 65535) ?? DEFAULT_PORT;
   const template = path === undefined ? undefined : loadTemplate(path, variant);
   const name = template === undefined ? undefined : `${basename(template.path)}${template.variant === undefined || template.variant === 'default' ? '' : ` (${template.variant})`}`;
   // Loaded here first, so a broken module is reported now rather than only in the page.

@@ -3,7 +3,7 @@ import { createChatParser, replayStream } from '@autoparser/core';
 import { CliError } from '../cli-error.js';
 import type { CliIo, Style } from '../cli-io.js';
 import { loadRequest } from '../request-file.js';
-import { booleanFlag, parseCommandArgs, requiredFlag, stringFlag, templateArg } from '../parse-command-args.js';
+import { booleanFlag, integerFlag, parseCommandArgs, requiredFlag, stringFlag, templateArg } from '../parse-command-args.js';
 import { loadPlugins, PLUGIN_OPTIONS } from '../load-plugins.js';
 import { loadTemplate } from '../template-source.js';
 
@@ -39,9 +39,7 @@ export async function parseCommand(argv: readonly string[], io: CliIo, _style: S
     io.stdout.write(usage);
     return 0;
   }
-  const chunkText = stringFlag(args, 'chunk') ?? '8';
-  const chunkSize = Number(chunkText);
-  if (!Number.isInteger(chunkSize) || chunkSize < 1) throw new CliError(`parse: --chunk must be a positive integer, got "${chunkText}"`, 'see autoparser parse --help');
+  const chunkSize = integerFlag('parse', args, 'chunk', 1, Number.MAX_SAFE_INTEGER) ?? 8;
   const template = loadTemplate(templateArg('parse', args), stringFlag(args, 'variant'));
   const { request, notes } = loadRequest(requiredFlag('parse', args, 'request', 'FILE'), { strict: booleanFlag(args, 'strict') });
   for (const note of notes) io.stderr.write(`note: ${note}\n`);

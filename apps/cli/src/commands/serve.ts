@@ -3,7 +3,7 @@ import type { ServeOptions, RunningServer } from '@autoparser/server';
 import { CliError, errorMessage } from '../cli-error.js';
 import { untilStopped } from '../until-stopped.js';
 import type { CliIo, Style } from '../cli-io.js';
-import { booleanFlag, parseCommandArgs, stringFlag, templateArg } from '../parse-command-args.js';
+import { booleanFlag, integerFlag, parseCommandArgs, stringFlag, templateArg } from '../parse-command-args.js';
 import { loadPlugins, PLUGIN_OPTIONS } from '../load-plugins.js';
 import { loadTemplate } from '../template-source.js';
 
@@ -32,14 +32,6 @@ async function loadServer(): Promise<ServerModule> {
   }
 }
 
-function integerFlag(args: Parameters<typeof stringFlag>[0], name: string, min: number, max: number): number | undefined {
-  const text = stringFlag(args, name);
-  if (text === undefined) return undefined;
-  const value = Number(text);
-  if (!/^\d+$/.test(text) || value < min || value > max) throw new CliError(`serve: --${name} must be an integer from ${min} to ${max}, got "${text}"`, 'see autoparser serve --help');
-  return value;
-}
-
 /** `autoparser serve <model.gguf> [--template FILE] [--host H] [--port N] [--context N] [--parallel N] [--threads N] [--cpu] [--plugin M]`. */
 export async function serveCommand(argv: readonly string[], cliIo: CliIo, style: Style, usage: string): Promise<number> {
   const io: ServeIo = cliIo;
@@ -59,13 +51,13 @@ export async function serveCommand(argv: readonly string[], cliIo: CliIo, style:
     io.stdout.write(usage);
     return 0;
   }
-  const modelPath = templateArg('serve', args);
+  const modelPath = templateArg('serve', args, '<model.gguf>');
   if (!existsSync(modelPath)) throw new CliError(`serve: model file not found: ${modelPath}`, 'pass the path of a .gguf model');
-  const port = integerFlag(args, 'port', 0, 65535) ?? 8080;
-  const contextSize = integerFlag(args, 'context', 64, 1 << 24);
-  const parallel = integerFlag(args, 'parallel', 1, 256) ?? 1;
-  const threads = integerFlag(args, 'threads', 1, 1024);
-  const defaultMaxTokens = integerFlag(args, 'max-tokens', 1, 1 << 24);
+  const port = integerFlag('serve', args, 'port', 0, 65535) ?? 8080;
+  const contextSize = integerFlag('serve', args, 'context', 64, 1 << 24);
+  const parallel = integerFlag('serve', args, 'parallel', 1, 256) ?? 1;
+  const threads = integerFlag('serve', args, 'threads', 1, 1024);
+  const defaultMaxTokens = integerFlag('serve', args, 'max-tokens', 1, 1 << 24);
   const host = stringFlag(args, 'host') ?? '127.0.0.1';
   const templatePath = stringFlag(args, 'template');
   // The template of the GGUF itself unless --template says otherwise (the same reader as the other commands).
