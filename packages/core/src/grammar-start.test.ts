@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { GrammarTrigger } from '@autoparser/chat-mapper';
-import { grammarStart } from './grammar-start.js';
+import { grammarStart, grammarTriggerSpan } from './grammar-start.js';
 
 describe('grammarStart', () => {
   const text = '<|im_start|>assistant\nLet me see.<tool_call>{"name": "f"}</tool_call>';
@@ -49,5 +49,20 @@ describe('grammarStart with `since` (searching only what a generation added)', (
     // The same place a search of the whole text up to there finds, and no earlier growth fires.
     expect(fired!.at).toBe(grammarStart(text.slice(0, fired!.length), [trigger], from));
     expect(grammarStart(text.slice(0, fired!.length - 1), [trigger], from)).toBeUndefined();
+  });
+});
+
+describe('grammarTriggerSpan', () => {
+  it('gives where the firing trigger starts the grammar and where its match ends', () => {
+    const text = 'prompt> Sure. <tool_call>\n{"name"';
+    const from = 'prompt> '.length;
+    const at = text.indexOf('<tool_call>');
+    expect(grammarTriggerSpan(text, [{ type: 'word', value: '<tool_call>' }], from)).toEqual({ start: at, end: at + '<tool_call>'.length });
+    // A pattern starts at its last group and ends where its whole match does.
+    expect(grammarTriggerSpan(text, [{ type: 'pattern', value: 'Sure\\. (<tool_call>)\\n' }], from)).toEqual({ start: at, end: at + '<tool_call>\n'.length });
+    // The earliest trigger fires; its own match gives the end.
+    const both: GrammarTrigger[] = [{ type: 'word', value: '{"name"' }, { type: 'word', value: '<tool_call>' }];
+    expect(grammarTriggerSpan(text, both, from)).toEqual({ start: at, end: at + '<tool_call>'.length });
+    expect(grammarStart(text, both, from)).toBe(at);
   });
 });

@@ -11,26 +11,42 @@ import type { GrammarTrigger } from '@autoparser/chat-mapper';
  * token): only triggers that end later are looked for, so each check costs the new text.
  */
 export function grammarStart(text: string, triggers: readonly GrammarTrigger[], from: number, since = 0): number | undefined {
-  let best: number | undefined;
-  for (const trigger of triggers) {
-    const at = triggerPosition(text, trigger, from, since);
-    if (at !== undefined && (best === undefined || at < best)) best = at;
-  }
-  return best === undefined ? undefined : Math.max(best, from);
+  return grammarTriggerSpan(text, triggers, from, since)?.start;
 }
 
-function triggerPosition(text: string, trigger: GrammarTrigger, from: number, since: number): number | undefined {
+/** Where a trigger fires in a text and where the text it matched ends. */
+export interface TriggerSpan {
+  /** Where the grammar starts (see {@link grammarStart}). */
+  readonly start: number;
+  /** Where the firing trigger's match ends (at least `start`). */
+  readonly end: number;
+}
+
+/** {@link grammarStart}, with where the firing trigger's match ends (a forced trigger is written up to there). */
+export function grammarTriggerSpan(text: string, triggers: readonly GrammarTrigger[], from: number, since = 0): TriggerSpan | undefined {
+  let best: TriggerSpan | undefined;
+  for (const trigger of triggers) {
+    const span = triggerSpan(text, trigger, from, since);
+    if (span !== undefined && (best === undefined || span.start < best.start)) best = span;
+  }
+  if (best === undefined) return undefined;
+  const start = Math.max(best.start, from);
+  return { start, end: Math.max(best.end, start) };
+}
+
+function triggerSpan(text: string, trigger: GrammarTrigger, from: number, since: number): TriggerSpan | undefined {
   switch (trigger.type) {
     case 'word':
     case 'token': {
       const at = text.indexOf(trigger.value, Math.max(0, since - trigger.value.length + 1));
-      return at < 0 ? undefined : at;
+      return at < 0 ? undefined : { start: at, end: at + trigger.value.length };
     }
     case 'pattern': {
       const match = new RegExp(trigger.value, 'd').exec(text);
       if (match === null) return undefined;
       const last = match.length - 1;
-      return last === 0 ? match.index : (match.indices?.[last]?.[0] ?? text.length);
+      const end = match.index + match[0].length;
+      return { start: last === 0 ? match.index : (match.indices?.[last]?.[0] ?? text.length), end };
     }
     case 'pattern_full': {
       const regex = new RegExp(`^(?:${trigger.value})$`, 'd');
@@ -39,9 +55,9 @@ function triggerPosition(text: string, trigger: GrammarTrigger, from: number, si
         if (match === null) continue;
         for (let group = 1; group < match.length; group++) {
           const span = match.indices?.[group];
-          if (span !== undefined && span[1] > span[0]) return span[0];
+          if (span !== undefined && span[1] > span[0]) return { start: span[0], end };
         }
-        return match.index;
+        return { start: match.index, end };
       }
       return undefined;
     }

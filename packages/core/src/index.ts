@@ -23,7 +23,8 @@ export { buildChatArena, generalChatFormat, generalChatParser } from './build-ch
 export type { GeneralOptions } from './build-chat-arena.js';
 export type { GeneratorInputs } from './generator-inputs.js';
 export type { ChatFormat, FormatContext, FormatHandler, FormatRequest, GrammarPlan, GrammarTrigger } from '@autoparser/chat-mapper';
-export { grammarStart } from './grammar-start.js';
+export { grammarStart, grammarTriggerSpan } from './grammar-start.js';
+export type { TriggerSpan } from './grammar-start.js';
 export { analyzeTemplate, pluginsOf, renderPrompt, traceAnalysis } from './default-plugins.js';
 export type { PluginOptions } from './default-plugins.js';
 export { assertPlugin, builtinPlugins, pluginsFromModule } from '@autoparser/workarounds';

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { Ajv, type ValidateFunction } from 'ajv';
-import { analyzeTemplate, createChatParser, extractOutput, grammarStart, renderParamsOf, type ChatParser, type ChatRequest } from '@autoparser/core';
+import { analyzeTemplate, createChatParser, extractOutput, grammarTriggerSpan, renderParamsOf, type ChatParser, type ChatRequest } from '@autoparser/core';
 import { LlamaGrammarEvaluationState, type LlamaContextSequence, type LlamaModel, type Token } from 'node-llama-cpp';
 import type { CheckFailure } from './grammar-checks.js';
 import { knownFinding, type KnownFinding } from './known-findings.js';
@@ -60,24 +60,6 @@ function requestOf(mode: Mode): ChatRequest {
   return { messages: CONVERSATION, tools: GENERATION_TOOLS, tool_choice: mode === 'required' ? 'required' : 'auto', parallel_tool_calls: false };
 }
 
-/** Where the trigger that fires at `start` ends its match in `text` (at least `start`). */
-function triggerEnd(text: string, parser: ChatParser, start: number): number | undefined {
-  for (const trigger of parser.grammarTriggers) {
-    if (trigger.type === 'word' || trigger.type === 'token') {
-      if (text.startsWith(trigger.value, start)) return start + trigger.value.length;
-      continue;
-    }
-    if (trigger.type === 'pattern') {
-      const match = new RegExp(trigger.value, 'd').exec(text);
-      if (match !== null) return Math.max(start, match.index + match[0].length);
-      continue;
-    }
-    const whole = new RegExp(`^(?:${trigger.value})$`);
-    for (let end = start; end <= text.length; end++) if (whole.test(text.slice(0, end))) return end;
-  }
-  return undefined;
-}
-
 /** The text forced on a lazily constrained sample. */
 interface ForcedTrigger {
   /** What the model is made to write first: the template's own rendering of a call, up to the end of the trigger. */
@@ -99,11 +81,9 @@ function forcedTrigger(template: string, parser: ChatParser, analysis: ReturnTyp
   if (!extracted.ok) return undefined;
   const text = parser.generationPrompt + extracted.output;
   const from = parser.generationPrompt.length;
-  const start = grammarStart(text, parser.grammarTriggers, from);
-  if (start === undefined) return undefined;
-  const end = triggerEnd(text, parser, start);
-  if (end === undefined) return undefined;
-  return { output: text.slice(from, end), grammar: text.slice(start, end) };
+  const span = grammarTriggerSpan(text, parser.grammarTriggers, from);
+  if (span === undefined) return undefined;
+  return { output: text.slice(from, span.end), grammar: text.slice(span.start, span.end) };
 }
 
 /** node-llama-cpp's internal call that feeds a token to a grammar state (pinned version). */
