@@ -441,7 +441,15 @@ function wrapCalls(ctx: Ctx, choice: Parser, tagged: boolean): Parser {
   const before = contentBefore(ctx, trigger, openerless ? [namePrefix] : []);
   const body = p.sequence(ctx.reasoning, p.optional(p.content(before)), calls, callsEnd(ctx));
   // Without a stop beyond the trigger itself, both readings are the same.
-  return lenient && trigger !== '' && (core(trigger) !== trigger || openerless) ? p.choice(body, canonicalReading(ctx, trigger, calls)) : body;
+  if (!(lenient && trigger !== '' && (core(trigger) !== trigger || openerless))) return body;
+  // Once the lenient reading has named a call, a stream has shown it: the strict reading,
+  // which would make all of it text, no longer applies (a later break is the unparsed
+  // path's, which keeps the call as read).
+  // The openers the calls read, each at most once, then a function's name tag.
+  const openers = present([core(f.section_start), core(f.per_call_start)]).map((m) => p.optional(p.sequence(p.space(), m)));
+  const heads = functionTools(inputs.tools).map((tool) => p.literal(core(`${namePrefix}${tool.function.name}${a.tools.function.name_suffix}`)));
+  const namedCall = p.sequence(ctx.reasoning, p.optional(p.content(before)), ...openers, p.space(), p.choice(...heads));
+  return p.choice(body, canonicalReading(ctx, trigger, calls, heads.length > 0 ? namedCall : undefined));
 }
 
 /**
@@ -450,9 +458,10 @@ function wrapCalls(ctx: Ctx, choice: Parser, tagged: boolean): Parser {
  * ("use <tool_call> tags") stays content, as without leniency. Never the grammar's: its
  * content is read by the lenient alternative already.
  */
-function canonicalReading(ctx: Ctx, trigger: string, calls: Parser): Parser {
+function canonicalReading(ctx: Ctx, trigger: string, calls: Parser, namedCall?: Parser): Parser {
   const { p } = ctx;
-  return p.recover('marker-as-content', p.sequence(ctx.reasoning, p.optional(p.content(p.until(trigger))), calls, p.end()));
+  const reading = p.sequence(ctx.reasoning, p.optional(p.content(p.until(trigger))), calls, p.end());
+  return p.recover('marker-as-content', namedCall === undefined ? reading : p.sequence(p.negate(namedCall), reading));
 }
 
 function tagWithJsonTools(ctx: Ctx): Parser {

@@ -76,6 +76,17 @@ describe('a named call the output breaks in stays as far as it was read', () => 
     expect(prose.tool_calls?.map((c) => c.function)).toEqual([{ name: 'get_weather', arguments: '{"city": "Paris"}' }]);
   });
 
+  it('Qwen3-Coder: a call without its opener stays when its end marker breaks (no all-text reading)', () => {
+    const output = 'tool_call>\n<function=get_weather>\n<parameter=city>\nParis\n</parameter>\n</function>\n</too;l_call>';
+    const parsed = streamsAsParsed('Qwen3-Coder', output);
+    expect(parsed.tool_calls?.map((c) => c.function)).toEqual([{ name: 'get_weather', arguments: '{"city":"Paris"}' }]);
+    expect(parsed.content).toBe('tool_call>\n</function>\n</too;l_call>');
+    // A mere mention of the opener, with no call named after it, is still all text.
+    expect(streamsAsParsed('Qwen3-Coder', 'Use <tool_call> tags; see <function=other>.').content).toBe('Use <tool_call> tags; see <function=other>.');
+    // A doubled opener before a whole call streams as it parses too.
+    streamsAsParsed('Qwen3-Coder', 'a<tool_call><tool_call>\n<function=get_weather>\n<parameter=city>\nParis\n</parameter>\n</function>\n</tool_call>');
+  });
+
   it('Hermes: arguments that break mid-object', () => {
     const output = '<tool_call>\n{"name": "get_weather", "arguments": {"city": "Paris", oops}}\n</tool_call>';
     const parsed = streamsAsParsed('NousResearch-Hermes-2-Pro-Llama-3-8B-tool_use', output);
