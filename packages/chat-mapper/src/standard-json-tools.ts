@@ -219,21 +219,34 @@ function lenientFlatCall(
   const object = (...members: Parser[]): Parser => p.sequence(p.toolOpen('{'), p.space(), ...members, p.space(), p.toolClose('}'));
 
   // The canonical object, with the lenient pieces (canonical alternative first in each).
-  const canonical = object(
-    ...canonicalFields.flatMap(([f, k], i) => {
-      const member = k === nameKey ? nameMember : k === argsKey ? argsMember : f;
-      return i > 0 ? [sep, member] : [member];
-    }),
-  );
-  const alternatives: Parser[] = [canonical];
-  alternatives.push(p.recover(R.keyOrder, object(extrasBefore, argsMember, sep, extrasBefore, nameMember, extrasAfter)));
+  const members = canonicalFields.map(([f, k]) => (k === nameKey ? nameMember : k === argsKey ? argsMember : f));
+  const canonicalAfter = (from: number): Parser[] => members.slice(from).flatMap((member) => [sep, member]);
   const extrasRequired = (before: Parser): Parser => p.sequence(p.oneOrMore(p.sequence(extra, sep)), before);
-  if (hasId) {
+  const alternatives: Parser[] = [];
+  if (hasId && canonicalFields[0]?.[1] === nameKey) {
+    // The name comes first, as the template writes it: the deviations after it are
+    // recoveries of what follows the name, so a stream that has shown the call by its name
+    // keeps showing it whichever way the object goes on.
     alternatives.push(
-      p.recover(R.keyOrder, object(extrasRequired(nameMember), sep, extrasBefore, argsMember, extrasAfter)),
-      p.recover(R.keyOrder, object(nameMember, sep, extrasRequired(argsMember), extrasAfter)),
-      p.recover(R.missingId, object(nameMember, sep, argsMember, p.zeroOrMore(p.sequence(sep, extraMembers[0]!)))),
+      object(
+        nameMember,
+        p.choice(
+          p.sequence(...canonicalAfter(1)),
+          p.recover(R.keyOrder, p.sequence(sep, extrasRequired(argsMember), extrasAfter)),
+          p.recover(R.missingId, p.sequence(sep, argsMember, p.zeroOrMore(p.sequence(sep, extraMembers[0]!)))),
+        ),
+      ),
     );
+  } else alternatives.push(object(members[0]!, ...canonicalAfter(1)));
+  alternatives.push(p.recover(R.keyOrder, object(extrasBefore, argsMember, sep, extrasBefore, nameMember, extrasAfter)));
+  if (hasId) {
+    alternatives.push(p.recover(R.keyOrder, object(extrasRequired(nameMember), sep, extrasBefore, argsMember, extrasAfter)));
+    if (canonicalFields[0]?.[1] !== nameKey) {
+      alternatives.push(
+        p.recover(R.keyOrder, object(nameMember, sep, extrasRequired(argsMember), extrasAfter)),
+        p.recover(R.missingId, object(nameMember, sep, argsMember, p.zeroOrMore(p.sequence(sep, extraMembers[0]!)))),
+      );
+    }
   } else {
     // Every extra member is a recovery, so these shapes need one and the grammar drops them.
     alternatives.push(

@@ -64,12 +64,13 @@ function keepUnreadTail(message: ParsedMessage, nodes: readonly AstNode[], reade
     else if (last.tag === CHAT_TAGS.reasoning || last.tag === CHAT_TAGS.content) message.content += tail;
     // After a call the message shows, the rest is a marker being written, not text.
     else if (open === undefined && !isCall(last)) message.content += tail;
+    else message.content += cutStringValue(tail);
     return;
   }
   if (open !== undefined) {
     // Arguments that never became an object (`"Paris` where `{` goes) are text, not the call's.
     const at = unwrittenAt(last);
-    const tail = at < 0 ? '' : reader.text(at);
+    const tail = at < 0 ? cutStringValue(reader.text(heldEndOf(nodes.slice(0, count), shift))) : reader.text(at);
     if (tail.trim() !== '') message.content += tail;
     return;
   }
@@ -77,6 +78,21 @@ function keepUnreadTail(message: ParsedMessage, nodes: readonly AstNode[], reade
   // From what the last node holds (its own start when nothing): the text before it belongs to the nodes before.
   const tail = reader.text(Math.max(shift, heldEnd(last)));
   if (tail.trim() !== '') message.content += tail;
+}
+
+/**
+ * The text of a JSON string value cut short at the end of a call's unread tail (`, "id": "12`):
+ * a value being written, not a marker, so it is content (a call's id is whole or absent).
+ */
+function cutStringValue(tail: string): string {
+  // The last unescaped quote opens the value when a `:` comes before it (one backward scan).
+  for (let q = tail.lastIndexOf('"'); q >= 0; q = tail.lastIndexOf('"', q - 1)) {
+    let slashes = 0;
+    while (tail[q - 1 - slashes] === '\\') slashes++;
+    if (slashes % 2 === 1) continue;
+    return tail.slice(0, q).trimEnd().endsWith(':') ? tail.slice(q + 1) : '';
+  }
+  return '';
 }
 
 /** Whether `node` is (or holds) a tool call. */

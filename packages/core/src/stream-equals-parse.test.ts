@@ -87,6 +87,18 @@ describe('a named call the output breaks in stays as far as it was read', () => 
     streamsAsParsed('Qwen3-Coder', 'a<tool_call><tool_call>\n<function=get_weather>\n<parameter=city>\nParis\n</parameter>\n</function>\n</tool_call>');
   });
 
+  it('Mistral Nemo: a call shown by its name stays when its keys go on out of order', () => {
+    const nemo = 'mistralai-Mistral-Nemo-Instruct-2407';
+    // The id before the arguments: a key-order recovery of what follows the name.
+    const reordered = streamsAsParsed(nemo, '[TOOL_CALLS][{"name": "get_weather", "id": "abc123def", "arguments": {"city": "Paris"}}]');
+    expect(reordered.tool_calls?.map((c) => [c.function.name, c.id, c.function.arguments])).toEqual([['get_weather', 'abc123def', '{"city": "Paris"}']]);
+    expect(reordered.warnings?.map((w) => w.code === 'recovered' && w.rule)).toEqual(['json-key-order']);
+    // Broken right after the name: the call the stream showed is kept, the rest is content.
+    const broken = streamsAsParsed(nemo, '[TOOL_CALLS][{"name": "get_weather","id"[TOOL_CALLS][{"name": "get_weather", "arguments": {"city": "Paris"}}]');
+    expect(broken.tool_calls?.map((c) => c.function.name)).toEqual(['get_weather']);
+    expect(broken.warnings?.map((w) => w.code)).toEqual(['unparsed']);
+  });
+
   it('Hermes: arguments that break mid-object', () => {
     const output = '<tool_call>\n{"name": "get_weather", "arguments": {"city": "Paris", oops}}\n</tool_call>';
     const parsed = streamsAsParsed('NousResearch-Hermes-2-Pro-Llama-3-8B-tool_use', output);
@@ -154,6 +166,16 @@ describe('text no node holds is never dropped', () => {
     const parsed = streamsAsParsed('llama-cpp-deepseek-r1', output);
     expect(parsed.reasoning_content).toBe(output);
     expect(parsed.warnings?.map((w) => w.code)).toContain('truncated');
+  });
+
+  it('Mistral Nemo: an id cut short is content, the call is kept without it', () => {
+    const nemo = 'mistralai-Mistral-Nemo-Instruct-2407';
+    const cut = streamsAsParsed(nemo, '[TOOL_CALLS][{"name": "get_weather", "arguments": {"city": "Paris"}, "id": "ab12');
+    expect(cut.tool_calls?.map((c) => [c.function.name, c.id])).toEqual([['get_weather', undefined]]);
+    expect(cut.content).toBe('ab12');
+    expect(cut.warnings?.map((w) => w.code)).toEqual(['truncated']);
+    // A key cut short is a marker being written: nothing of it is content.
+    expect(streamsAsParsed(nemo, '[TOOL_CALLS][{"name": "get_weather", "arguments": {"city": "Paris"}, "i').content).toBe('');
   });
 
   it('gpt-oss: a header with no recipient name is no built-in tool message to drop', () => {
