@@ -119,6 +119,13 @@ describe('mapChatAst', () => {
     expect(mapChatAst(nodes).message.tool_calls?.[0]?.function.arguments).toBe('{}');
   });
 
+  it('keeps whole arguments that are no object as written, at the close only', () => {
+    const call = (partial: boolean) => [node('tool-open', '{'), node('tool-name', 'f'), node('tool-args', '9', [], partial), ...(partial ? [] : [node('tool-close', '}')])];
+    expect(mapChatAst(call(false)).message.tool_calls?.[0]?.function.arguments).toBe('9');
+    // Unfinished, a scalar may still grow (`9` → `91`): nothing shows yet.
+    expect(mapChatAst(call(true)).message.tool_calls?.[0]?.function.arguments).toBe('');
+  });
+
   it('drops a call whose name never arrives', () => {
     expect(mapChatAst([node('tool-open', '{'), node('tool-args', '{}'), node('tool-close', '}')]).message.tool_calls).toBeUndefined();
   });

@@ -61,6 +61,8 @@ interface OpenCall {
    * close needs no count over a long text; `undefined` when a write was not followed.
    */
   depth: number | undefined;
+  /** Whole arguments that are a JSON value but no object (`9`): written as they are at the close. */
+  scalar?: string | undefined;
 }
 
 /** The mapper's state between two nodes. Strings are immutable, so a copy is cheap. */
@@ -109,7 +111,7 @@ function copyState(s: FoldState): FoldState {
       was.id === undefined
         ? { type: 'function', function: { name: was.function.name, arguments: was.function.arguments } }
         : { type: 'function', id: was.id, function: { name: was.function.name, arguments: was.function.arguments } };
-    open = { call, pending: s.open.pending, index: s.open.index, depth: s.open.depth };
+    open = { call, pending: s.open.pending, index: s.open.index, depth: s.open.depth, scalar: s.open.scalar };
   }
   return {
     content: s.content,
@@ -461,7 +463,7 @@ class FoldRun {
           this.writeTarget(grown.text, node, grown.appended, grown.text, true);
           // A finished value is balanced; an unfinished one's braces are counted at the close.
           open.depth = node.partial ? undefined : 0;
-        }
+        } else if (!node.partial && node.text.trim() !== '') open.scalar = node.text.trim();
         break;
       }
       case CHAT_TAGS.toolArgsString: {
@@ -548,7 +550,7 @@ class FoldRun {
         // arguments until the first one arrives.
         let closing = s.quotePending ? '"' : '';
         s.quotePending = false;
-        if (call.function.arguments === '' && closing === '') closing = '{}';
+        if (call.function.arguments === '' && closing === '') closing = open.scalar ?? '{}';
         else for (let d = open.depth ?? braceDepth(call.function.arguments + closing); d > 0; d--) closing += '}';
         if (closing !== '') this.appendTarget(closing, node, undefined);
         if (open.pending && call.function.name !== '') open.index = s.calls.push(call) - 1;

@@ -29,6 +29,10 @@ describe('normalizeQuotes', () => {
   it('only grows as its input grows (literal prefixes)', () => {
     expect(normalizeQuotes('[Tr')).toBe('[tr');
     expect(normalizeQuotes('[True')).toBe('[true');
+    // An escape cut short in a single-quoted string waits: `\'` becomes `'`, not `\'`.
+    expect(normalizeQuotes("{'\\")).toBe('{"');
+    expect(normalizeQuotes("{'\\'a")).toBe('{"\'a');
+    expect(normalizeQuotes('{"\\')).toBe('{"\\');
   });
 });
 

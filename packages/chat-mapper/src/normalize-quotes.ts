@@ -97,6 +97,7 @@ export function normalizeQuotesFrom(
   let markDouble = inDouble;
   let markOut = out;
   let markRun = run;
+  let cutEscape = false;
   for (let i = from.at; i < input.length; i++) {
     if (i <= settleBy) {
       markAt = i;
@@ -106,6 +107,13 @@ export function normalizeQuotesFrom(
       markRun = run;
     }
     const c = input[i]!;
+    if (c === '\\' && inSingle && i + 1 === input.length) {
+      // An escape cut short: `\'` becomes `'`, so the backslash waits for what it escapes.
+      flush(i);
+      run = input.length;
+      cutEscape = true;
+      break;
+    }
     if (c === '\\' && i + 1 < input.length) {
       const next = input[i + 1]!;
       if (inSingle && next === "'") {
@@ -154,7 +162,7 @@ export function normalizeQuotesFrom(
       i += n - 1;
     }
   }
-  if (input.length <= settleBy) {
+  if (input.length <= settleBy && !cutEscape) {
     markAt = input.length;
     markSingle = inSingle;
     markDouble = inDouble;
