@@ -220,7 +220,7 @@ function lenientFlatCall(
 
   // The canonical object, with the lenient pieces (canonical alternative first in each).
   const members = canonicalFields.map(([f, k]) => (k === nameKey ? nameMember : k === argsKey ? argsMember : f));
-  const canonicalAfter = (from: number): Parser[] => members.slice(from).flatMap((member) => [sep, member]);
+  const afterFirst = members.slice(1).flatMap((member) => [sep, member]);
   const extrasRequired = (before: Parser): Parser => p.sequence(p.oneOrMore(p.sequence(extra, sep)), before);
   const alternatives: Parser[] = [];
   if (hasId && canonicalFields[0]?.[1] === nameKey) {
@@ -231,13 +231,13 @@ function lenientFlatCall(
       object(
         nameMember,
         p.choice(
-          p.sequence(...canonicalAfter(1)),
+          p.sequence(...afterFirst),
           p.recover(R.keyOrder, p.sequence(sep, extrasRequired(argsMember), extrasAfter)),
           p.recover(R.missingId, p.sequence(sep, argsMember, p.zeroOrMore(p.sequence(sep, extraMembers[0]!)))),
         ),
       ),
     );
-  } else alternatives.push(object(members[0]!, ...canonicalAfter(1)));
+  } else alternatives.push(object(members[0]!, ...afterFirst));
   alternatives.push(p.recover(R.keyOrder, object(extrasBefore, argsMember, sep, extrasBefore, nameMember, extrasAfter)));
   if (hasId) {
     alternatives.push(p.recover(R.keyOrder, object(extrasRequired(nameMember), sep, extrasBefore, argsMember, extrasAfter)));

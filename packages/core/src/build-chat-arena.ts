@@ -442,10 +442,10 @@ function wrapCalls(ctx: Ctx, choice: Parser, tagged: boolean): Parser {
   const body = p.sequence(ctx.reasoning, p.optional(p.content(before)), calls, callsEnd(ctx));
   // Without a stop beyond the trigger itself, both readings are the same.
   if (!(lenient && trigger !== '' && (core(trigger) !== trigger || openerless))) return body;
-  // Once the lenient reading has named a call, a stream has shown it: the strict reading,
-  // which would make all of it text, no longer applies (a later break is the unparsed
-  // path's, which keeps the call as read).
-  // The openers the calls read, each at most once, then a function's name tag.
+  // Once the lenient reading has named a call (the openers the calls read, each at most
+  // once, then a function's name tag), a stream has shown it: the strict reading, which
+  // would make all of it text, no longer applies; a later break is the unparsed path's,
+  // which keeps the call as read.
   const openers = present([core(f.section_start), core(f.per_call_start)]).map((m) => p.optional(p.sequence(p.space(), m)));
   const heads = functionTools(inputs.tools).map((tool) => p.literal(core(`${namePrefix}${tool.function.name}${a.tools.function.name_suffix}`)));
   const namedCall = p.sequence(ctx.reasoning, p.optional(p.content(before)), ...openers, p.space(), p.choice(...heads));
