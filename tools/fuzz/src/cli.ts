@@ -1,9 +1,11 @@
 #!/usr/bin/env node
+import { fileURLToPath } from 'node:url';
 import { buildFamily, familyNames, type FuzzFamily } from './families.js';
 import { knownFindingsFile, readKnownFindings } from './known-findings.js';
 import { fuzz, replay, type FuzzReport } from './run-fuzz.js';
+import { runJobs } from './run-jobs.js';
 
-const USAGE = `Usage: node tools/fuzz/dist/cli.js [--seconds N | --runs N] [--seed S] [--family NAME]... [--pool N] [--json]
+const USAGE = `Usage: node tools/fuzz/dist/cli.js [--seconds N | --runs N] [--seed S] [--family NAME]... [--pool N] [--jobs N] [--json]
        node tools/fuzz/dist/cli.js --family NAME --seed S --path P
 
 Fuzzes the parser of every template in ../shared/templates with mutated valid outputs and
@@ -14,6 +16,8 @@ from parse; reports the slowest parse per KB. A failure prints the seed and path
   --seed S      base seed (default: random, printed)
   --family NAME only this family (repeatable)
   --pool N      valid outputs rendered per family (default 24)
+  --jobs N      run the families in N processes at a time (default 1: one process); the
+                figures are the same as in one process, --seconds is still the total budget
   --path P      with one --family and --seed: replay that case and print it
   --known FILE  open findings (default tools/fuzz/known-findings.json): a failure whose
                 family and kind are listed is reported but does not fail the run
@@ -31,10 +35,11 @@ interface Args {
   path: string | undefined;
   json: boolean;
   known: string | undefined;
+  jobs: number;
 }
 
 function parseArgs(argv: readonly string[]): Args | string {
-  const args: Args = { seconds: undefined, runs: undefined, seed: (Math.random() * 2 ** 31) | 0, families: [], pool: 24, path: undefined, json: false, known: knownFindingsFile };
+  const args: Args = { seconds: undefined, runs: undefined, seed: (Math.random() * 2 ** 31) | 0, families: [], pool: 24, path: undefined, json: false, known: knownFindingsFile, jobs: 1 };
   const number = (flag: string, value: string | undefined): number | string => {
     const n = Number(value);
     return value !== undefined && Number.isInteger(n) && n >= 0 ? n : `${flag} wants a whole number, got ${JSON.stringify(value)}`;
@@ -46,12 +51,13 @@ function parseArgs(argv: readonly string[]): Args | string {
     else if (arg === '--path' && argv[i + 1] !== undefined) args.path = argv[++i]!;
     else if (arg === '--known' && argv[i + 1] !== undefined) args.known = argv[++i]!;
     else if (arg === '--no-known') args.known = undefined;
-    else if (arg === '--seconds' || arg === '--runs' || arg === '--seed' || arg === '--pool') {
+    else if (arg === '--seconds' || arg === '--runs' || arg === '--seed' || arg === '--pool' || arg === '--jobs') {
       const n = number(arg, argv[++i]);
       if (typeof n === 'string') return n;
       if (arg === '--seconds') args.seconds = n;
       else if (arg === '--runs') args.runs = n;
       else if (arg === '--seed') args.seed = n;
+      else if (arg === '--jobs') args.jobs = Math.max(1, n);
       else args.pool = Math.max(1, n);
     } else return `unknown argument ${JSON.stringify(arg)}`;
   }
@@ -75,7 +81,7 @@ function summary(report: FuzzReport): string {
   return `${lines.join('\n')}\n`;
 }
 
-function main(argv: readonly string[]): number {
+async function main(argv: readonly string[]): Promise<number> {
   if (argv.includes('--help')) {
     process.stdout.write(USAGE);
     return 0;
@@ -106,15 +112,38 @@ function main(argv: readonly string[]): number {
     process.stderr.write(`error: ${error instanceof Error ? error.message : String(error)}\n`);
     return 2;
   }
-  process.stderr.write(`fuzz: seed ${args.seed}, ${names.length} families\n`);
+  process.stderr.write(`fuzz: seed ${args.seed}, ${names.length} families${args.jobs > 1 ? `, ${args.jobs} processes` : ''}\n`);
+  if (args.jobs > 1 && names.length > 1) return finish(args, await fuzzInJobs(args, names));
   const started = Date.now();
   const families = names.map(build);
   const seconds = args.seconds ?? (args.runs === undefined ? 60 : undefined);
   const milliseconds = seconds === undefined ? undefined : Math.max(1, seconds * 1000 - (Date.now() - started));
   const report = fuzz(families, { seed: args.seed, milliseconds, runsPerFamily: args.runs, known, progress: (line) => process.stderr.write(`${line}\n`) });
+  return finish(args, report);
+}
+
+function finish(args: Args, report: FuzzReport): number {
   if (args.json) process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
   else process.stdout.write(summary(report));
   return report.newFailures === 0 ? 0 : 1;
 }
 
-process.exitCode = main(process.argv.slice(2));
+/** Each family in a process of its own, `--jobs` at a time; a time budget is split as in one process. */
+function fuzzInJobs(args: Args, names: readonly string[]): Promise<FuzzReport> {
+  const common = ['--seed', String(args.seed), '--pool', String(args.pool), ...(args.known === undefined ? ['--no-known'] : ['--known', args.known])];
+  if (args.runs !== undefined) common.push('--runs', String(args.runs));
+  const seconds = args.seconds ?? (args.runs === undefined ? 60 : undefined);
+  // N families at a time share the budget: each gets N times its share of the total.
+  if (seconds !== undefined) common.push('--seconds', String(Math.max(1, Math.floor((seconds * Math.min(args.jobs, names.length)) / names.length))));
+  return runJobs(args.seed, names, { cli: fileURLToPath(import.meta.url), args: common, jobs: args.jobs, progress: (line) => process.stderr.write(`${line}\n`) });
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    process.stderr.write(`error: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exitCode = 2;
+  },
+);
