@@ -1,4 +1,5 @@
 import { braceDepth } from './brace-depth.js';
+import { cutEscapeLength } from './cut-escape.js';
 import { decodeJsonStringPrefix } from './decode-json-string.js';
 import { normalizeQuotes, normalizeQuotesFrom, type NormalizeCheckpoint } from './normalize-quotes.js';
 import type { AstNode } from '@autoparser/peg-core';
@@ -31,7 +32,7 @@ interface Progress {
   out: string;
   /** The length of `out` when it was last made flat. */
   flatLength: number;
-  /** Read text whose output waits for more (trailing whitespace, half a surrogate pair). */
+  /** Read text whose output waits for more (trailing whitespace, half a surrogate pair, an escape cut short). */
   held: string;
   /** The whole output last returned. */
   last: string;
@@ -233,7 +234,9 @@ export class GrowingTexts {
     }
     p.read = node.end - node.start;
     const s = p.held + add;
-    const body = trailing === 'trim' ? s.trimEnd() : s;
+    // An escape cut short waits too (held text is read again, so its backslash run is whole).
+    const open = node.partial ? s.slice(0, s.length - cutEscapeLength(s)) : s;
+    const body = trailing === 'trim' ? open.trimEnd() : open;
     p.held = s.slice(body.length);
     extend(p, body);
     p.last = p.out;

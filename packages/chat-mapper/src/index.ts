@@ -31,6 +31,7 @@ export { argumentKey } from './argument-key.js';
 export type { ArgumentSpacing } from './argument-key.js';
 export { VALUE_TAGS, valueTreeArguments, valueTreeToJson } from './value-tree.js';
 export { braceDepth } from './brace-depth.js';
+export { cutEscapeLength } from './cut-escape.js';
 export { emptyMessage } from './chat-message.js';
 export type { AssistantMessage, ChatDelta, ChatToolCallOut, ToolCallDelta } from './chat-message.js';
 export { diffMessages, streamDeltas } from './diff-messages.js';

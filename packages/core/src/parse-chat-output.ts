@@ -1,4 +1,4 @@
-import { CHAT_TAGS, ChatAstMapper, mapChatAst, streamDeltas, type AppendedText, type AssistantMessage, type ChatTool, type RecoveredNode } from '@autoparser/chat-mapper';
+import { CHAT_TAGS, ChatAstMapper, cutEscapeLength, mapChatAst, streamDeltas, type AppendedText, type AssistantMessage, type ChatTool, type RecoveredNode } from '@autoparser/chat-mapper';
 import { parse, type Arena, type AstNode, type ParseResult } from '@autoparser/peg-core';
 import type { ParseWarning } from './parse-warning.js';
 import { checkRecoveredCalls, nodesBefore } from './recovered-calls.js';
@@ -70,7 +70,9 @@ function keepUnreadTail(message: ParsedMessage, nodes: readonly AstNode[], reade
   if (open !== undefined) {
     // Arguments that never became an object (`"Paris` where `{` goes) are text, not the call's.
     const at = unwrittenAt(last);
-    const tail = at < 0 ? cutStringValue(reader.text(heldEndOf(nodes.slice(0, count), shift))) : reader.text(at);
+    const unread = at < 0 ? reader.text(heldEndOf(nodes.slice(0, count), shift)) : '';
+    // Past what the call holds: an escape cut short, or a string value cut short, is text.
+    const tail = at >= 0 ? reader.text(at) : cutEscapeLength(unread) === unread.length ? unread : cutStringValue(unread);
     if (tail.trim() !== '') message.content += tail;
     return;
   }
@@ -232,7 +234,7 @@ function holdsText(node: AstNode): boolean {
  */
 function heldEnd(node: AstNode, broken = false): number {
   if (!node.partial) return node.end;
-  if (VALUE_TAGS.has(node.tag)) return unwrittenArguments(node) ? node.start : broken ? node.end - trailingScalar(node) : node.end;
+  if (VALUE_TAGS.has(node.tag)) return unwrittenArguments(node) ? node.start : node.end - cutEscape(node) - (broken ? trailingScalar(node) : 0);
   return heldEndOf(node.children, node.start, broken);
 }
 
@@ -246,6 +248,11 @@ function trailingScalar(node: AstNode): number {
   const scalar = /[\p{L}\p{N}_.+-]+$/u.exec(node.text)?.[0] ?? '';
   const before = node.text.slice(0, node.text.length - scalar.length).trimEnd();
   return scalar !== '' && /[:,[]$/u.test(before) ? scalar.length : 0;
+}
+
+/** An escape cut short at the end of unfinished JSON arguments (`"d\u`): the mapper does not show it yet. */
+function cutEscape(node: AstNode): number {
+  return node.tag === CHAT_TAGS.toolArgs ? cutEscapeLength(node.text) : 0;
 }
 
 /** Where the text of arguments no object has started yet begins, on the unfinished spine of `node` (none: -1). */

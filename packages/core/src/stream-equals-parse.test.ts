@@ -105,6 +105,19 @@ describe('a named call the output breaks in stays as far as it was read', () => 
     expect(parsed.tool_calls?.[0]?.function.name).toBe('get_weather');
     expect(`${parsed.tool_calls?.[0]?.function.arguments ?? ''}${parsed.content}`).toContain('oops}}');
   });
+
+  it('Hermes: a string escape that breaks (`\\ujx`) is content whole, never streamed half', () => {
+    const hermes = 'NousResearch-Hermes-2-Pro-Llama-3-8B-tool_use';
+    const parsed = streamsAsParsed(hermes, '<tool_call>\n{"name": "get_weather", "arguments": {"city": "Pa\\ujx"}}\n</tool_call>');
+    expect(parsed.tool_calls?.map((c) => c.function.arguments)).toEqual(['{"city": "Pa']);
+    expect(parsed.content).toContain('\\ujx');
+    // Cut inside the escape: it waits, then is content.
+    const cut = streamsAsParsed(hermes, '<tool_call>\n{"name": "get_weather", "arguments": {"city": "Pa\\u00');
+    expect(cut.content).toBe('\\u00');
+    // Whole, it is the character it escapes.
+    const whole = streamsAsParsed(hermes, '<tool_call>\n{"name": "get_weather", "arguments": {"city": "Z\\u00fcrich"}}\n</tool_call>');
+    expect(JSON.parse(whole.tool_calls?.[0]?.function.arguments ?? '')).toEqual({ city: 'Zürich' });
+  });
 });
 
 describe('a final read that does not only add to the last cut read gives way to it', () => {
