@@ -463,7 +463,7 @@ class FoldRun {
           this.writeTarget(grown.text, node, grown.appended, grown.text, true);
           // A finished value is balanced; an unfinished one's braces are counted at the close.
           open.depth = node.partial ? undefined : 0;
-        } else if (!node.partial && node.text.trim() !== '') open.scalar = node.text.trim();
+        } else if (!node.partial && node.text.trim() !== '') open.scalar = normalizeQuotes(node.text.trim());
         break;
       }
       case CHAT_TAGS.toolArgsString: {

@@ -33,6 +33,9 @@ describe('normalizeQuotes', () => {
     expect(normalizeQuotes("{'\\")).toBe('{"');
     expect(normalizeQuotes("{'\\'a")).toBe('{"\'a');
     expect(normalizeQuotes('{"\\')).toBe('{"\\');
+    // In Python-style text, a \u escape cut short in either kind of string waits as well.
+    expect(normalizeQuotes('{\'a\': True, \'b\': "x\\u00')).toBe('{"a": true, "b": "x');
+    expect(normalizeQuotes("{'a': 'x\\u00")).toBe('{"a": "x');
   });
 });
 

@@ -1,3 +1,5 @@
+import { cutEscapeLength } from './cut-escape.js';
+
 const PYTHON_LITERALS: readonly (readonly [string, string])[] = [
   ['True', 'true'],
   ['False', 'false'],
@@ -107,8 +109,8 @@ export function normalizeQuotesFrom(
       markRun = run;
     }
     const c = input[i]!;
-    if (c === '\\' && inSingle && i + 1 === input.length) {
-      // An escape cut short: `\'` becomes `'`, so the backslash waits for what it escapes.
+    if (c === '\\' && (inSingle || inDouble) && input.length - i <= 5 && cutEscapeLength(input.slice(i)) === input.length - i) {
+      // An escape cut short (`\`, `\u00`): `\'` becomes `'` and `\u00e9` `é`, so it waits for the rest.
       flush(i);
       run = input.length;
       cutEscape = true;

@@ -223,7 +223,8 @@ function lenientFlatCall(
   const afterFirst = members.slice(1).flatMap((member) => [sep, member]);
   const extrasRequired = (before: Parser): Parser => p.sequence(p.oneOrMore(p.sequence(extra, sep)), before);
   const alternatives: Parser[] = [];
-  if (hasId && canonicalFields[0]?.[1] === nameKey) {
+  const nameFirst = canonicalFields[0]?.[1] === nameKey;
+  if (hasId && nameFirst) {
     // The name comes first, as the template writes it: the deviations after it are
     // recoveries of what follows the name, so a stream that has shown the call by its name
     // keeps showing it whichever way the object goes on.
@@ -241,7 +242,7 @@ function lenientFlatCall(
   alternatives.push(p.recover(R.keyOrder, object(extrasBefore, argsMember, sep, extrasBefore, nameMember, extrasAfter)));
   if (hasId) {
     alternatives.push(p.recover(R.keyOrder, object(extrasRequired(nameMember), sep, extrasBefore, argsMember, extrasAfter)));
-    if (canonicalFields[0]?.[1] !== nameKey) {
+    if (!nameFirst) {
       alternatives.push(
         p.recover(R.keyOrder, object(nameMember, sep, extrasRequired(argsMember), extrasAfter)),
         p.recover(R.missingId, object(nameMember, sep, argsMember, p.zeroOrMore(p.sequence(sep, extraMembers[0]!)))),

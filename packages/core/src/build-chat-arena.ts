@@ -447,7 +447,12 @@ function wrapCalls(ctx: Ctx, choice: Parser, tagged: boolean): Parser {
   // would make all of it text, no longer applies; a later break is the unparsed path's,
   // which keeps the call as read.
   const openers = present([core(f.section_start), core(f.per_call_start)]).map((m) => p.optional(p.sequence(p.space(), m)));
-  const heads = functionTools(inputs.tools).map((tool) => p.literal(core(`${namePrefix}${tool.function.name}${a.tools.function.name_suffix}`)));
+  // With no suffix to end it, a name must not run on (`get_weather` is no `get_weather_v2`).
+  const unsuffixed = core(a.tools.function.name_suffix) === '';
+  const heads = functionTools(inputs.tools).map((tool) => {
+    const head = p.literal(core(`${namePrefix}${tool.function.name}${a.tools.function.name_suffix}`));
+    return unsuffixed ? p.sequence(head, p.negate(p.chars('[A-Za-z0-9_.-]', 1, 1))) : head;
+  });
   const namedCall = p.sequence(ctx.reasoning, p.optional(p.content(before)), ...openers, p.space(), p.choice(...heads));
   return p.choice(body, canonicalReading(ctx, trigger, calls, heads.length > 0 ? namedCall : undefined));
 }
@@ -456,7 +461,9 @@ function wrapCalls(ctx: Ctx, choice: Parser, tagged: boolean): Parser {
  * The content and calls read as the strict parser does, for the lenient parser to fall back
  * on when its own reading fails: a plain answer that merely mentions a marker core
  * ("use <tool_call> tags") stays content, as without leniency. Never the grammar's: its
- * content is read by the lenient alternative already.
+ * content is read by the lenient alternative already. Not where `namedCall` matches: the
+ * lenient reading got as far as a call's name tag there (as written, or with the openers'
+ * whitespace changed), which a stream has shown.
  */
 function canonicalReading(ctx: Ctx, trigger: string, calls: Parser, namedCall?: Parser): Parser {
   const { p } = ctx;

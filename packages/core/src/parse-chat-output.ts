@@ -62,7 +62,7 @@ function keepUnreadTail(message: ParsedMessage, nodes: readonly AstNode[], reade
     const layout = /[ \t\n\v\f\r]*$/u.exec(last.text)?.[0] ?? '';
     if (last.tag === CHAT_TAGS.reasoning && message.reasoning_content !== undefined) message.reasoning_content += layout + tail;
     else if (last.tag === CHAT_TAGS.reasoning || last.tag === CHAT_TAGS.content) message.content += tail;
-    // After a call the message shows, the rest is a marker being written, not text.
+    // After a call the message shows, the rest is a marker being written (but for an id cut short), not text.
     else if (open === undefined && !isCall(last)) message.content += tail;
     else message.content += cutStringValue(tail);
     return;
@@ -83,19 +83,24 @@ function keepUnreadTail(message: ParsedMessage, nodes: readonly AstNode[], reade
 }
 
 /**
- * The text of a JSON string value cut short at the end of a call's unread tail (`, "id": "12`):
- * a value being written, not a marker, so it is content (a call's id is whole or absent).
+ * The text of a call id written as a JSON string and cut short at the end of a call's unread
+ * tail (`, "id": "12`): a value being written, not a marker, so it is content (a call's id
+ * is whole or absent). Other members there (`"type": "funct`) are the format's words.
  */
 function cutStringValue(tail: string): string {
-  // The last unescaped quote opens the value when a `:` comes before it (one backward scan).
+  // The last unescaped quote opens the value when `"…id":` comes before it (one backward scan).
   for (let q = tail.lastIndexOf('"'); q >= 0; q = tail.lastIndexOf('"', q - 1)) {
     let slashes = 0;
     while (tail[q - 1 - slashes] === '\\') slashes++;
     if (slashes % 2 === 1) continue;
-    return tail.slice(0, q).trimEnd().endsWith(':') ? tail.slice(q + 1) : '';
+    const key = tail.slice(Math.max(0, q - 40), q).trimEnd();
+    return ID_KEY.test(key) ? tail.slice(q + 1) : '';
   }
   return '';
 }
+
+/** The end of an id member's key, before its value: `"id":`, `"call_id" :`, `"toolCallId":`. */
+const ID_KEY = /(?:"id|_id|[a-z]Id)"\s*:$/u;
 
 /** Whether `node` is (or holds) a tool call. */
 function isCall(node: AstNode): boolean {

@@ -83,6 +83,8 @@ describe('a named call the output breaks in stays as far as it was read', () => 
     expect(parsed.content).toBe('tool_call>\n</function>\n</too;l_call>');
     // A mere mention of the opener, with no call named after it, is still all text.
     expect(streamsAsParsed('Qwen3-Coder', 'Use <tool_call> tags; see <function=other>.').content).toBe('Use <tool_call> tags; see <function=other>.');
+    // A declared tool's name tag in prose with no parameter after it: never shown as a call, all text.
+    expect(streamsAsParsed('Qwen3-Coder', 'Use <function=get_weather> here.').content).toBe('Use <function=get_weather> here.');
     // A doubled opener before a whole call streams as it parses too.
     streamsAsParsed('Qwen3-Coder', 'a<tool_call><tool_call>\n<function=get_weather>\n<parameter=city>\nParis\n</parameter>\n</function>\n</tool_call>');
   });

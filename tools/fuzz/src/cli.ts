@@ -11,13 +11,13 @@ const USAGE = `Usage: node tools/fuzz/dist/cli.js [--seconds N | --runs N] [--se
 Fuzzes the parser of every template in ../shared/templates with mutated valid outputs and
 counts the broken invariants: parse throws, text lost, deltas retracted, streaming differs
 from parse; reports the slowest parse per KB. A failure prints the seed and path that replay it.
-  --seconds N   total time budget (default 60), split evenly over the families
+  --seconds N   total time budget in seconds (default 60), split evenly over the families
   --runs N      stop each family after N runs instead (no time limit unless --seconds is given too)
   --seed S      base seed (default: random, printed)
   --family NAME only this family (repeatable)
   --pool N      valid outputs rendered per family (default 24)
-  --jobs N      run the families in N processes at a time (default 1: one process); the
-                figures are the same as in one process, --seconds is still the total budget
+  --jobs N      run the families in N processes at a time (default 1: one process); with
+                --runs the figures are those of one process; --seconds stays the total budget
   --path P      with one --family and --seed: replay that case and print it
   --known FILE  open findings (default tools/fuzz/known-findings.json): a failure whose
                 family and kind are listed is reported but does not fail the run
@@ -42,7 +42,11 @@ function parseArgs(argv: readonly string[]): Args | string {
   const args: Args = { seconds: undefined, runs: undefined, seed: (Math.random() * 2 ** 31) | 0, families: [], pool: 24, path: undefined, json: false, known: knownFindingsFile, jobs: 1 };
   const number = (flag: string, value: string | undefined): number | string => {
     const n = Number(value);
-    return value !== undefined && Number.isInteger(n) && n >= 0 ? n : `${flag} wants a whole number, got ${JSON.stringify(value)}`;
+    // A time budget may be a fraction (each of `--jobs` runs gets its share of the total).
+    const whole = flag !== '--seconds';
+    return value !== undefined && value.trim() !== '' && Number.isFinite(n) && (!whole || Number.isInteger(n)) && n >= 0
+      ? n
+      : `${flag} wants a ${whole ? 'whole ' : ''}number, got ${JSON.stringify(value)}`;
   };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
@@ -134,7 +138,7 @@ function fuzzInJobs(args: Args, names: readonly string[]): Promise<FuzzReport> {
   if (args.runs !== undefined) common.push('--runs', String(args.runs));
   const seconds = args.seconds ?? (args.runs === undefined ? 60 : undefined);
   // N families at a time share the budget: each gets N times its share of the total.
-  if (seconds !== undefined) common.push('--seconds', String(Math.max(1, Math.floor((seconds * Math.min(args.jobs, names.length)) / names.length))));
+  if (seconds !== undefined) common.push('--seconds', String((seconds * Math.min(args.jobs, names.length)) / names.length));
   return runJobs(args.seed, names, { cli: fileURLToPath(import.meta.url), args: common, jobs: args.jobs, progress: (line) => process.stderr.write(`${line}\n`) });
 }
 
