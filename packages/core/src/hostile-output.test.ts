@@ -109,6 +109,15 @@ describe('regular expressions applied to model output run in linear time', () =>
     expect(JSON.parse(parsed.tool_calls?.[0]?.function.arguments ?? 'null')).toEqual({ a: [1, 2] });
   });
 
+  it('arguments broken after a 100 000-letter value (the broken scalar check scans back once)', () => {
+    const word = 'a'.repeat(100_000);
+    const output = `<tool_call>\n{"name": "f", "arguments": {"a": ["${word}" oops]}}\n</tool_call>`;
+    const parsed = hermes.parse(output);
+    const kept = (parsed.tool_calls ?? []).map((c) => c.function.arguments).join('') + parsed.content;
+    expect(kept).toContain(word);
+    expect(kept).toContain('oops');
+  });
+
   it('content with long inner whitespace runs streams and parses whole', () => {
     const content = `a${' '.repeat(100_000)}b${'\n'.repeat(100_000)}c`;
     expect(hermes.parse(content).content).toBe(content);

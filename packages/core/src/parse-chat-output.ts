@@ -249,11 +249,24 @@ function heldEnd(node: AstNode, broken = false): number {
  * what a stream sent).
  */
 function trailingScalar(node: AstNode): number {
-  if (node.tag !== CHAT_TAGS.toolArgs && node.tag !== CHAT_TAGS.toolArgsString) return 0;
-  const scalar = /[\p{L}\p{N}_.+-]+$/u.exec(node.text)?.[0] ?? '';
-  const before = node.text.slice(0, node.text.length - scalar.length).trimEnd();
-  return scalar !== '' && /[:,[]$/u.test(before) ? scalar.length : 0;
+  const whole = node.tag === CHAT_TAGS.toolArgJsonValue;
+  if (node.tag !== CHAT_TAGS.toolArgs && node.tag !== CHAT_TAGS.toolArgsString && !whole) return 0;
+  // A backward scan: a regex anchored at the end would retry every start of a long word.
+  const text = node.text;
+  let start = text.length;
+  while (start > 0) {
+    const width = start >= 2 && isLowSurrogate(text.charCodeAt(start - 1)) ? 2 : 1;
+    if (!SCALAR_CHAR.test(text.slice(start - width, start))) break;
+    start -= width;
+  }
+  if (start === text.length) return 0;
+  const before = text.slice(0, start).trimEnd();
+  // A typed tagged value may be the scalar alone (`<parameter=count>12x`).
+  return /[:,[]$/u.test(before) || (whole && before === '') ? text.length - start : 0;
 }
+
+const SCALAR_CHAR = /^[\p{L}\p{N}_.+-]$/u;
+const isLowSurrogate = (code: number): boolean => code >= 0xdc00 && code <= 0xdfff;
 
 /** An escape cut short at the end of unfinished JSON arguments (`"d\u`): the mapper does not show it yet. */
 function cutEscape(node: AstNode): number {

@@ -108,6 +108,21 @@ describe('a named call the output breaks in stays as far as it was read', () => 
     expect(`${parsed.tool_calls?.[0]?.function.arguments ?? ''}${parsed.content}`).toContain('oops}}');
   });
 
+  it('Seed-OSS: a typed value cut by what breaks it goes to the content whole (`-95x8`, `tselected`)', () => {
+    const counter = functionTool('set_count', { count: { type: 'integer' }, flags: { type: 'array', items: { type: 'boolean' } } }, ['count']);
+    const parser = createChatParser(sharedTemplate('ByteDance-Seed-OSS'), { messages: [{ role: 'user', content: 'Hi' }], tools: [counter] });
+    for (const [output, word] of [
+      ['<seed:tool_call>\n<function=set_count>\n<parameter=count>-95x8</parameter>\n</function>\n</seed:tool_call>', '-95x8'],
+      ['<seed:tool_call>\n<function=set_count>\n<parameter=count>1</parameter>\n<parameter=flags>[true, tselected]</parameter>\n</function>\n</seed:tool_call>', 'tselected'],
+    ] as const) {
+      const parsed = parser.parse(output);
+      const { warnings: _warnings, ...message } = parsed;
+      for (const size of [1, 3, 7, 1000]) expect(streamedMessage(parser, output, size), `chunks of ${size}`).toEqual(message);
+      expect(parsed.tool_calls?.map((c) => c.function.name)).toEqual(['set_count']);
+      expect(parsed.content).toContain(word);
+    }
+  });
+
   it('Hermes: a string escape that breaks (`\\ujx`) is content whole, never streamed half', () => {
     const hermes = 'NousResearch-Hermes-2-Pro-Llama-3-8B-tool_use';
     const parsed = streamsAsParsed(hermes, '<tool_call>\n{"name": "get_weather", "arguments": {"city": "Pa\\ujx"}}\n</tool_call>');
