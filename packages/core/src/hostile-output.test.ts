@@ -118,6 +118,13 @@ describe('regular expressions applied to model output run in linear time', () =>
     expect(kept).toContain('oops');
   });
 
+  it('reasoning cut inside its end tag after a long inner whitespace run', () => {
+    const r1 = createChatParser(sharedTemplate('llama-cpp-deepseek-r1'), request);
+    const thought = `a${' '.repeat(100_000)}b`;
+    const parsed = r1.parse(`${thought}</thi`);
+    expect(`${parsed.reasoning_content ?? ''}${parsed.content}`).toContain(thought);
+  });
+
   it('content with long inner whitespace runs streams and parses whole', () => {
     const content = `a${' '.repeat(100_000)}b${'\n'.repeat(100_000)}c`;
     expect(hermes.parse(content).content).toBe(content);

@@ -59,7 +59,7 @@ function keepUnreadTail(message: ParsedMessage, nodes: readonly AstNode[], reade
     const tail = reader.text(last.end);
     if (tail.trim() === '') return;
     // Reasoning lost its trailing whitespace as layout; before more text it is text again.
-    const layout = /[ \t\n\v\f\r]*$/u.exec(last.text)?.[0] ?? '';
+    const layout = last.text.slice(trimmedEnd(last.text));
     if (last.tag === CHAT_TAGS.reasoning && message.reasoning_content !== undefined) message.reasoning_content += layout + tail;
     else if (last.tag === CHAT_TAGS.reasoning || last.tag === CHAT_TAGS.content) message.content += tail;
     // After a call the message shows, the rest is a marker being written (but for an id cut short), not text.
@@ -80,6 +80,13 @@ function keepUnreadTail(message: ParsedMessage, nodes: readonly AstNode[], reade
   // From what the last node holds (its own start when nothing): the text before it belongs to the nodes before.
   const tail = reader.text(Math.max(shift, heldEnd(last)));
   if (tail.trim() !== '') message.content += tail;
+}
+
+/** Where `text`'s trailing C whitespace starts (a loop: `/\s*$/` is quadratic on long inner runs). */
+function trimmedEnd(text: string): number {
+  let end = text.length;
+  while (end > 0 && ' \t\n\v\f\r'.includes(text[end - 1]!)) end--;
+  return end;
 }
 
 /**
