@@ -432,7 +432,8 @@ class FoldRun {
       case CHAT_TAGS.toolId: {
         let id = node.text.trimEnd();
         if (id.length >= 2 && id.startsWith('"') && id.endsWith('"')) id = id.slice(1, -1);
-        call.id = id;
+        // A call written with two ids keeps the first: a stream has sent it.
+        call.id ??= id;
         break;
       }
       case CHAT_TAGS.toolName:

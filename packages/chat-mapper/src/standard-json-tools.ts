@@ -220,34 +220,31 @@ function lenientFlatCall(
 
   // The canonical object, with the lenient pieces (canonical alternative first in each).
   const members = canonicalFields.map(([f, k]) => (k === nameKey ? nameMember : k === argsKey ? argsMember : f));
-  const afterFirst = members.slice(1).flatMap((member) => [sep, member]);
+  const joined = (list: readonly Parser[]): Parser[] => list.flatMap((member, i) => (i > 0 ? [sep, member] : [member]));
   const extrasRequired = (before: Parser): Parser => p.sequence(p.oneOrMore(p.sequence(extra, sep)), before);
+  const missingId = (...before: Parser[]): Parser => p.recover(R.missingId, p.sequence(...before, argsMember, p.zeroOrMore(p.sequence(sep, extraMembers[0]!))));
+  const nameAt = canonicalFields.findIndex(([, k]) => k === nameKey);
+  const nameFirst = nameAt === 0;
   const alternatives: Parser[] = [];
-  const nameFirst = canonicalFields[0]?.[1] === nameKey;
-  if (hasId && nameFirst) {
-    // The name comes first, as the template writes it: the deviations after it are
-    // recoveries of what follows the name, so a stream that has shown the call by its name
-    // keeps showing it whichever way the object goes on.
+  if (hasId && nameAt >= 0 && canonicalFields.findIndex(([, k]) => k === argsKey) > nameAt) {
+    // Up to the name the object is canonical: the deviations after it (an id moved or left
+    // out, a member added) are recoveries of what follows the name, so a stream that has
+    // shown the call by its name keeps showing it whichever way the object goes on.
     alternatives.push(
       object(
-        nameMember,
+        ...joined(members.slice(0, nameAt + 1)),
         p.choice(
-          p.sequence(...afterFirst),
-          p.recover(R.keyOrder, p.sequence(sep, extrasRequired(argsMember), extrasAfter)),
-          p.recover(R.missingId, p.sequence(sep, argsMember, p.zeroOrMore(p.sequence(sep, extraMembers[0]!)))),
+          p.sequence(...members.slice(nameAt + 1).flatMap((member) => [sep, member])),
+          ...(nameFirst ? [missingId(sep)] : []),
+          p.recover(R.keyOrder, p.sequence(sep, extrasBefore, argsMember, extrasAfter)),
         ),
       ),
     );
-  } else alternatives.push(object(members[0]!, ...afterFirst));
+  } else alternatives.push(object(...joined(members)));
   alternatives.push(p.recover(R.keyOrder, object(extrasBefore, argsMember, sep, extrasBefore, nameMember, extrasAfter)));
   if (hasId) {
     alternatives.push(p.recover(R.keyOrder, object(extrasRequired(nameMember), sep, extrasBefore, argsMember, extrasAfter)));
-    if (!nameFirst) {
-      alternatives.push(
-        p.recover(R.keyOrder, object(nameMember, sep, extrasRequired(argsMember), extrasAfter)),
-        p.recover(R.missingId, object(nameMember, sep, argsMember, p.zeroOrMore(p.sequence(sep, extraMembers[0]!)))),
-      );
-    }
+    if (!nameFirst) alternatives.push(p.recover(R.keyOrder, object(nameMember, sep, extrasRequired(argsMember), extrasAfter)), missingId(nameMember, sep));
   } else {
     // Every extra member is a recovery, so these shapes need one and the grammar drops them.
     alternatives.push(

@@ -50,6 +50,14 @@ describe('grammarStart with `since` (searching only what a generation added)', (
     expect(fired!.at).toBe(grammarStart(text.slice(0, fired!.length), [trigger], from));
     expect(grammarStart(text.slice(0, fired!.length - 1), [trigger], from)).toBeUndefined();
   });
+
+  it('pattern: after a long answer, finds a match that ends in the new text, started before it', () => {
+    const long = `${'x'.repeat(100_000)} <function=f`;
+    const pattern: GrammarTrigger = { type: 'pattern', value: '<function=(\\w+)>' };
+    expect(grammarStart(`${long}>`, [pattern], 0, long.length)).toBe(long.length - 1);
+    // The text before `since` fired nothing already: it is not searched again.
+    expect(grammarStart(`<function=g> ${long}`, [pattern], 0, long.length + 13)).toBeUndefined();
+  });
 });
 
 describe('grammarTriggerSpan', () => {

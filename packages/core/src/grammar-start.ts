@@ -8,7 +8,8 @@ import type { GrammarTrigger } from '@autoparser/chat-mapper';
  * is never before `from` (a trigger inside the generation prompt means the grammar was on
  * from the start). `undefined` when nothing fires. `since`: the text's first `since`
  * characters were searched already and fired nothing (a generation checking after every
- * token): only triggers that end later are looked for, so each check costs the new text.
+ * token): only triggers that end later are looked for, so each check costs the new text
+ * (a `pattern` match is looked for from 4 096 characters before it).
  */
 export function grammarStart(text: string, triggers: readonly GrammarTrigger[], from: number, since = 0): number | undefined {
   return grammarTriggerSpan(text, triggers, from, since)?.start;
@@ -42,14 +43,18 @@ function triggerSpan(text: string, trigger: GrammarTrigger, from: number, since:
       return at < 0 ? undefined : { start: at, end: at + trigger.value.length };
     }
     case 'pattern': {
-      const match = new RegExp(trigger.value, 'd').exec(text);
+      // Only matches that end in the new text are new; one that starts more than
+      // PATTERN_LOOKBACK characters before it is not looked for (trigger matches are markers).
+      const regex = compiled(trigger.value, 'dg');
+      regex.lastIndex = since > 0 ? Math.max(0, since - PATTERN_LOOKBACK) : 0;
+      const match = regex.exec(text);
       if (match === null) return undefined;
       const last = match.length - 1;
       const end = match.index + match[0].length;
       return { start: last === 0 ? match.index : (match.indices?.[last]?.[0] ?? text.length), end };
     }
     case 'pattern_full': {
-      const regex = new RegExp(`^(?:${trigger.value})$`, 'd');
+      const regex = compiled(`^(?:${trigger.value})$`, 'd');
       for (let end = since > 0 ? Math.max(from, since + 1) : from; end <= text.length; end++) {
         const match = regex.exec(text.slice(0, end));
         if (match === null) continue;
@@ -62,4 +67,22 @@ function triggerSpan(text: string, trigger: GrammarTrigger, from: number, since:
       return undefined;
     }
   }
+}
+
+/** How far before the new text a `pattern` trigger's match may start and still be found. */
+const PATTERN_LOOKBACK = 4096;
+
+// Trigger patterns are few and checked after every token: each is compiled once.
+const regexes = new Map<string, RegExp>();
+
+function compiled(source: string, flags: string): RegExp {
+  const key = `${flags}/${source}`;
+  let regex = regexes.get(key);
+  if (regex === undefined) {
+    regex = new RegExp(source, flags);
+    // A bounded cache: user patterns could otherwise grow it without end.
+    if (regexes.size >= 256) regexes.clear();
+    regexes.set(key, regex);
+  }
+  return regex;
 }

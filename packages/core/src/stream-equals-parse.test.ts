@@ -101,6 +101,15 @@ describe('a named call the output breaks in stays as far as it was read', () => 
     expect(broken.warnings?.map((w) => w.code)).toEqual(['unparsed']);
   });
 
+  it('Command R7B: a call shown by its name after its id stays when a key repeats, and keeps its first id', () => {
+    const r7b = 'CohereForAI-c4ai-command-r7b-12-2024-tool_use';
+    const start = '<|START_THINKING|>Hm.<|END_THINKING|><|START_ACTION|>[\n    {"tool_call_id": "0", "tool_name": "get_weather", ';
+    const cut = streamsAsParsed(r7b, `${start}"tool_call_id" `);
+    expect(cut.tool_calls?.map((c) => [c.function.name, c.id])).toEqual([['get_weather', '0']]);
+    const twice = streamsAsParsed(r7b, `${start}"tool_call_id": "1", "parameters": {"city": "Paris"}}\n]<|END_ACTION|>`);
+    expect(twice.tool_calls?.map((c) => [c.id, c.function.arguments])).toEqual([['0', '{"city": "Paris"}']]);
+  });
+
   it('Hermes: arguments that break mid-object', () => {
     const output = '<tool_call>\n{"name": "get_weather", "arguments": {"city": "Paris", oops}}\n</tool_call>';
     const parsed = streamsAsParsed('NousResearch-Hermes-2-Pro-Llama-3-8B-tool_use', output);

@@ -200,7 +200,7 @@ export function isPrefixOf(sent: StreamedMessage, final: StreamedMessage): boole
   });
 }
 
-/** Why the streamed message differs from the parse of the whole output, or `undefined` when it equals it. */
+/** Why the streamed message differs from the parse of the whole output (each call's id too), or `undefined` when it equals it. */
 export function streamDifference(streamed: StreamedMessage, parsed: AssistantMessage): string | undefined {
   if (streamed.content !== parsed.content) return `content ${JSON.stringify(streamed.content)} ≠ ${JSON.stringify(parsed.content)}`;
   if (streamed.reasoning !== (parsed.reasoning_content ?? '')) return `reasoning ${JSON.stringify(streamed.reasoning)} ≠ ${JSON.stringify(parsed.reasoning_content ?? '')}`;
@@ -210,6 +210,7 @@ export function streamDifference(streamed: StreamedMessage, parsed: AssistantMes
     const got = streamed.calls[i]!;
     if (got.name !== call.function.name) return `call ${i} name ${JSON.stringify(got.name)} ≠ ${JSON.stringify(call.function.name)}`;
     if (got.arguments !== call.function.arguments) return `call ${i} arguments ${JSON.stringify(got.arguments)} ≠ ${JSON.stringify(call.function.arguments)}`;
+    if (got.id !== (call.id ?? '')) return `call ${i} id ${JSON.stringify(got.id)} ≠ ${JSON.stringify(call.id ?? '')}`;
   }
   return undefined;
 }
