@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyStreamDelta, chunksOf, emptyStreamed, isPrefixOf, lostWords, streamDifference, vocabularyOf, withoutCutMarker, withoutMarkers } from './invariants.js';
+import { applyStreamDelta, chunksOf, emptyStreamed, lostWords, streamDifference, vocabularyOf, withoutCutMarker, withoutMarkers } from './invariants.js';
 import { applyMutation, mutate } from './mutations.js';
 
 const markers = ['<tool_call>', '</tool_call>', '<think>', '</think>'];
@@ -50,22 +50,15 @@ describe('lostWords', () => {
 });
 
 describe('stream checks', () => {
-  it('accumulates deltas and flags a renamed call as a retraction', () => {
+  it('accumulates deltas and flags a renamed or re-identified call as a retraction', () => {
     const sent = emptyStreamed();
     expect(applyStreamDelta(sent, { content: 'Hi' })).toBeUndefined();
     expect(applyStreamDelta(sent, { tool_calls: [{ index: 0, function: { name: 'f', arguments: '{"a"' } }] })).toBeUndefined();
     expect(applyStreamDelta(sent, { tool_calls: [{ index: 0, function: { arguments: ':1}' } }] })).toBeUndefined();
     expect(sent).toEqual({ content: 'Hi', reasoning: '', calls: [{ name: 'f', id: '', arguments: '{"a":1}' }] });
     expect(applyStreamDelta(sent, { tool_calls: [{ index: 0, function: { name: 'g' } }] })).toMatch(/renamed "f" → "g"/u);
-  });
-
-  it('tells a prefix of the final message from text the stream later dropped', () => {
-    const final = { content: 'Hello', reasoning: '', calls: [{ name: 'f', id: '', arguments: '{"a":1}' }] };
-    expect(isPrefixOf({ content: 'He', reasoning: '', calls: [] }, final)).toBe(true);
-    expect(isPrefixOf({ content: 'Hello', reasoning: '', calls: [{ name: 'f', id: '', arguments: '{"a"' }] }, final)).toBe(true);
-    expect(isPrefixOf({ content: 'Help', reasoning: '', calls: [] }, final)).toBe(false);
-    expect(isPrefixOf({ content: '', reasoning: '', calls: [{ name: 'g', id: '', arguments: '' }] }, final)).toBe(false);
-    expect(isPrefixOf({ content: '', reasoning: '', calls: [final.calls[0]!, final.calls[0]!] }, final)).toBe(false);
+    expect(applyStreamDelta(sent, { tool_calls: [{ index: 0, id: 'a', function: {} }] })).toBeUndefined();
+    expect(applyStreamDelta(sent, { tool_calls: [{ index: 0, id: 'b', function: {} }] })).toMatch(/re-identified "a" → "b"/u);
   });
 
   it('compares the streamed message with the parse', () => {
@@ -73,6 +66,8 @@ describe('stream checks', () => {
     const parsed = { role: 'assistant' as const, content: 'Hi', reasoning_content: 'r', tool_calls: [{ type: 'function' as const, function: { name: 'f', arguments: '{}' } }] };
     expect(streamDifference(streamed, parsed)).toBeUndefined();
     expect(streamDifference({ ...streamed, calls: [] }, parsed)).toBe('0 calls streamed, 1 parsed');
+    expect(streamDifference({ ...streamed, calls: [{ name: 'f', id: 'x', arguments: '{}' }] }, parsed)).toBe('call 0 id "x" ≠ ""');
+    expect(applyStreamDelta(emptyStreamed(), { tool_calls: [{ index: 0, id: 'a', function: { name: 'f' } }] })).toBeUndefined();
     expect(streamDifference({ ...streamed, content: 'H' }, parsed)).toMatch(/^content "H" ≠ "Hi"/u);
   });
 

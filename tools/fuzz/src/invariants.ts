@@ -162,8 +162,8 @@ export const emptyStreamed = (): StreamedMessage => ({ content: '', reasoning: '
 /**
  * Applies `delta` to `message` (in place). Returns why the delta retracts what was sent —
  * it renames a call that already had a name, or re-ids one — or `undefined` when it only
- * appends. (A delta cannot remove text by construction: the other retraction, text that a
- * later parse no longer holds, is {@link isPrefixOf}'s to find.)
+ * appends. (A delta cannot remove text by construction: a stream that would have to take
+ * text back ends on another message than the parse, a stream mismatch.)
  */
 export function applyStreamDelta(message: StreamedMessage, delta: ChatDelta): string | undefined {
   message.content += delta.content ?? '';
@@ -184,20 +184,6 @@ export function applyStreamDelta(message: StreamedMessage, delta: ChatDelta): st
     call.arguments += part.function.arguments ?? '';
   }
   return retraction;
-}
-
-/**
- * Whether what a client holds (`sent`) is a prefix of the final message: each text field a
- * prefix, no more calls, and each call's name (once sent) final and its arguments a prefix.
- * A stream that ends on a message its earlier deltas do not lead to has retracted text.
- */
-export function isPrefixOf(sent: StreamedMessage, final: StreamedMessage): boolean {
-  if (!final.content.startsWith(sent.content) || !final.reasoning.startsWith(sent.reasoning)) return false;
-  if (sent.calls.length > final.calls.length) return false;
-  return sent.calls.every((call, i) => {
-    const last = final.calls[i]!;
-    return (call.name === '' || call.name === last.name) && last.arguments.startsWith(call.arguments);
-  });
 }
 
 /** Why the streamed message differs from the parse of the whole output (each call's id too), or `undefined` when it equals it. */
