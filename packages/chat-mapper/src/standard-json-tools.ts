@@ -230,13 +230,18 @@ function lenientFlatCall(
     // Up to the name the object is canonical: the deviations after it (an id moved or left
     // out, a member added) are recoveries of what follows the name, so a stream that has
     // shown the call by its name keeps showing it whichever way the object goes on.
+    // Each way on ends with the object's close: a choice that took the canonical rest would
+    // not come back for the others when the close is missing after it.
+    const closed = (rest: Parser): Parser => p.sequence(rest, p.space(), p.toolClose('}'));
     alternatives.push(
-      object(
+      p.sequence(
+        p.toolOpen('{'),
+        p.space(),
         ...joined(members.slice(0, nameAt + 1)),
         p.choice(
-          p.sequence(...members.slice(nameAt + 1).flatMap((member) => [sep, member])),
-          ...(nameFirst ? [missingId(sep)] : []),
-          p.recover(R.keyOrder, p.sequence(sep, extrasBefore, argsMember, extrasAfter)),
+          closed(p.sequence(...members.slice(nameAt + 1).flatMap((member) => [sep, member]))),
+          ...(nameFirst ? [closed(missingId(sep))] : []),
+          closed(p.recover(R.keyOrder, p.sequence(sep, extrasBefore, argsMember, extrasAfter))),
         ),
       ),
     );

@@ -108,6 +108,9 @@ describe('a named call the output breaks in stays as far as it was read', () => 
     expect(cut.tool_calls?.map((c) => [c.function.name, c.id])).toEqual([['get_weather', '0']]);
     const twice = streamsAsParsed(r7b, `${start}"tool_call_id": "1", "parameters": {"city": "Paris"}}\n]<|END_ACTION|>`);
     expect(twice.tool_calls?.map((c) => [c.id, c.function.arguments])).toEqual([['0', '{"city": "Paris"}']]);
+    // The object left open after its arguments, the next call begun: the first call stays.
+    const open = streamsAsParsed(r7b, `${start}"parameters": {"city": "Paris"},\n    {"tool_call_id": "1", "tool_name": "get_weather", "parameters": {"city": "Rome"}}\n]<|END_ACTION|>`);
+    expect(open.tool_calls?.map((c) => c.function.arguments)).toEqual(['{"city": "Paris"}']);
   });
 
   it('Hermes: arguments that break mid-object', () => {
