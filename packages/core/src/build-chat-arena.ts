@@ -442,19 +442,13 @@ function wrapCalls(ctx: Ctx, choice: Parser, tagged: boolean): Parser {
   const body = p.sequence(ctx.reasoning, p.optional(p.content(before)), calls, callsEnd(ctx));
   // Without a stop beyond the trigger itself, both readings are the same.
   if (!(lenient && trigger !== '' && (core(trigger) !== trigger || openerless))) return body;
-  // Once the lenient reading has named a call (the openers the calls read, each at most
-  // once, then a function's name tag), a stream has shown it: the strict reading, which
-  // would make all of it text, no longer applies; a later break is the unparsed path's,
-  // which keeps the call as read.
+  // Once the lenient reading has read a whole call (after the openers the calls read, each
+  // at most once), a stream has shown it (a recovered call shows once complete): the strict
+  // reading, which would make all of it text, no longer applies; a later break is the
+  // unparsed path's, which keeps the call as read.
   const openers = present([core(f.section_start), core(f.per_call_start)]).map((m) => p.optional(p.sequence(p.space(), m)));
-  // With no suffix to end it, a name must not run on (`get_weather` is no `get_weather_v2`).
-  const unsuffixed = core(a.tools.function.name_suffix) === '';
-  const heads = functionTools(inputs.tools).map((tool) => {
-    const head = p.literal(core(`${namePrefix}${tool.function.name}${a.tools.function.name_suffix}`));
-    return unsuffixed ? p.sequence(head, p.negate(p.chars('[A-Za-z0-9_.-]', 1, 1))) : head;
-  });
-  const namedCall = p.sequence(ctx.reasoning, p.optional(p.content(before)), ...openers, p.space(), p.choice(...heads));
-  return p.choice(body, canonicalReading(ctx, trigger, calls, heads.length > 0 ? namedCall : undefined));
+  const namedCall = p.sequence(ctx.reasoning, p.optional(p.content(before)), ...openers, p.space(), choice);
+  return p.choice(body, canonicalReading(ctx, trigger, calls, namedCall));
 }
 
 /**
@@ -462,8 +456,7 @@ function wrapCalls(ctx: Ctx, choice: Parser, tagged: boolean): Parser {
  * on when its own reading fails: a plain answer that merely mentions a marker core
  * ("use <tool_call> tags") stays content, as without leniency. Never the grammar's: its
  * content is read by the lenient alternative already. Not where `namedCall` matches: the
- * lenient reading got as far as a call's name tag there (as written, or with the openers'
- * whitespace changed), which a stream has shown.
+ * lenient reading read a whole call there, which a stream has shown.
  */
 function canonicalReading(ctx: Ctx, trigger: string, calls: Parser, namedCall?: Parser): Parser {
   const { p } = ctx;
