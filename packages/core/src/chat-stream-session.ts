@@ -1,5 +1,6 @@
 import { ChatAstMapper, emptyMessage, streamDeltas, applyDelta, type AssistantMessage, type ChatDelta } from '@autoparser/chat-mapper';
 import { ParseSession, type Arena } from '@autoparser/peg-core';
+import { arenaMarkers } from './arena-markers.js';
 import { heldBack, parseChatOutput, readChatOutput, wholeReader, withoutTrailingMarker, type ChatRead, type ChatReader, type ParseChatOptions, type ParsedMessage } from './parse-chat-output.js';
 
 /**
@@ -47,6 +48,7 @@ export class ChatStreamSession {
     this.reader = {
       parse: (partial) => (partial ? parser.partial() : parser.final({ lenient: true })),
       mapper: new ChatAstMapper((from, to) => parser.slice(from, to)),
+      markers: arenaMarkers(arena),
       text: (from, to) => parser.slice(from, to),
       length: () => parser.length,
       prefix: options.strict === true ? undefined : (length) => wholeReader(arena, parser.slice(0, length), true),

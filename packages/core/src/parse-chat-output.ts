@@ -1,5 +1,6 @@
 import { CHAT_TAGS, ChatAstMapper, cutEscapeLength, mapChatAst, streamDeltas, type AppendedText, type AssistantMessage, type ChatTool, type RecoveredNode } from '@autoparser/chat-mapper';
 import { parse, type Arena, type AstNode, type ParseResult } from '@autoparser/peg-core';
+import { arenaMarkers, onlyMarkers } from './arena-markers.js';
 import type { ParseWarning } from './parse-warning.js';
 import { checkRecoveredCalls, nodesBefore } from './recovered-calls.js';
 
@@ -62,9 +63,13 @@ function keepUnreadTail(message: ParsedMessage, nodes: readonly AstNode[], reade
     const layout = last.text.slice(trimmedEnd(last.text));
     if (last.tag === CHAT_TAGS.reasoning && message.reasoning_content !== undefined) message.reasoning_content += layout + tail;
     else if (last.tag === CHAT_TAGS.reasoning || last.tag === CHAT_TAGS.content) message.content += tail;
-    // After a call the message shows, the rest is a marker being written (but for an id cut short), not text.
+    // After a call the message shows, the rest is markers being written (but for an id cut
+    // short), or else the text of a construct that never finished.
     else if (open === undefined && !isCall(last)) message.content += tail;
-    else message.content += cutStringValue(tail);
+    else {
+      const id = cutStringValue(tail);
+      message.content += id !== '' || reader.markers === undefined || onlyMarkers(tail, reader.markers) ? id : tail;
+    }
     return;
   }
   if (open !== undefined) {
@@ -148,6 +153,8 @@ export interface ChatReader {
   readonly text: (from: number, to?: number) => string;
   /** The input's length. */
   readonly length: () => number;
+  /** The markers the parser reads (see `arenaMarkers`): text made only of them is no answer text. */
+  readonly markers?: readonly string[] | undefined;
   /**
    * A reader of the input's first `length` characters, as a whole (a fresh mapper), to read
    * the part of an unparsable output before the point where it stops parsing; absent (strict
@@ -167,6 +174,7 @@ export function wholeReader(arena: Arena, input: string, lenient: boolean): Chat
       return result;
     },
     mapper: new ChatAstMapper(),
+    markers: arenaMarkers(arena),
     text: (from, to) => input.slice(from, to),
     length: () => input.length,
     prefix: lenient ? (length) => wholeReader(arena, input.slice(0, length), true) : undefined,

@@ -220,6 +220,21 @@ describe('text no node holds is never dropped', () => {
     expect(streamsAsParsed(nemo, '[TOOL_CALLS][{"name": "get_weather", "arguments": {"city": "Paris"}, "i').content).toBe('');
   });
 
+  it('Mistral Small 3.2: a call that never finishes after a whole one is content, a marker cut short is not', () => {
+    const parser = createChatParser(sharedTemplate('Mistral-Small-3.2-24B-Instruct-2506'), { ...request, parallel_tool_calls: true });
+    const read = (output: string): ParsedMessage => {
+      const parsed = parser.parse(output);
+      const { warnings: _warnings, ...message } = parsed;
+      for (const size of [1, 3, 7, 1000]) expect(streamedMessage(parser, output, size), `chunks of ${size}`).toEqual(message);
+      return parsed;
+    };
+    const first = '[TOOL_CALLS]get_weather[CALL_ID]a1b2c3d4e[ARGS]{"city": "Paris"}';
+    const broken = read(`${first}[TOOL_CALLS]get_weather[CALL_ID]a1b2c3d4ARGS]{"city": "Rome"}`);
+    expect(broken.tool_calls?.map((c) => c.function.arguments)).toEqual(['{"city": "Paris"}']);
+    expect(broken.content).toBe('[TOOL_CALLS]get_weather[CALL_ID]a1b2c3d4ARGS]{"city": "Rome"}');
+    expect(read(`${first}[TOOL_CALLS]get_wea`).content).toBe('');
+  });
+
   it('gpt-oss: a header with no recipient name is no built-in tool message to drop', () => {
     const output = ' to=<|channel|>analysis<|message|>I am thinking';
     const parsed = streamsAsParsed('openai-gpt-oss-120b', output);
