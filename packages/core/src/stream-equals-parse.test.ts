@@ -37,6 +37,18 @@ describe('a named call the output breaks in stays as far as it was read', () => 
     expect(parsed.tool_calls?.map((c) => c.function)).toEqual([{ name: 'get_weather', arguments: '{"city":"Paris"}' }]);
   });
 
+  it('Qwen3.5 (reasoning opened by the prompt): a call written at once, reasoning never closed, stays reasoning as streamed', () => {
+    const output = '<tool_call>\n<function=get_weather>\n<parameter=city>\nParis\n</parameter>\n</function>\n</tool_call>';
+    const parser = createChatParser(sharedTemplate('Qwen3.5-4B'), { ...request, tool_choice: 'required' });
+    const parsed = parser.parse(output);
+    const { warnings: _warnings, ...message } = parsed;
+    for (const size of [1, 3, 7, 16, 1000]) expect(streamedMessage(parser, output, size), `chunks of ${size}`).toEqual(message);
+    // Not the prompt's `<think>` as content (it was read so when the call ended the output).
+    expect(parsed.content).toBe('');
+    expect(parsed.reasoning_content).toBe(output);
+    expect(parsed.warnings?.map((w) => w.code)).toEqual(['truncated']);
+  });
+
   it('Devstral: a second call where only one may follow keeps the first whole', () => {
     const output = 'Sure.[TOOL_CALLS]get_weather[ARGS]{"city": "Paris"}[TOOL_CALLS]get_weather[ARGS]{"city": "Rome"}';
     const parsed = streamsAsParsed('unsloth-mistral-Devstral-Small-2507', output);
