@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createChatParser } from './create-chat-parser.js';
+import { createChatParser, type ChatParser } from './create-chat-parser.js';
 import { functionTool, streamedMessage } from './formats/format-test-support.js';
 import type { ParsedMessage } from './parse-chat-output.js';
 import { sharedTemplate } from './test-templates.js';
@@ -11,14 +11,16 @@ const weather = functionTool('get_weather', { city: { type: 'string' } }, ['city
 const request = { messages: [{ role: 'user' as const, content: 'Hi' }], tools: [weather] };
 const parserOf = (name: string) => createChatParser(sharedTemplate(name), request);
 
-/** The parse without its warnings, after checking that every chunking streams to it. */
-function streamsAsParsed(name: string, output: string): ParsedMessage {
-  const parser = parserOf(name);
+/** The parse, after checking that every chunking streams to it (warnings aside). */
+function readBoth(parser: ChatParser, output: string): ParsedMessage {
   const parsed = parser.parse(output);
   const { warnings: _warnings, ...message } = parsed;
-  for (const size of [1, 3, 7, 1000]) expect(streamedMessage(parser, output, size), `chunks of ${size}`).toEqual(message);
+  for (const size of [1, 3, 7, 16, 1000]) expect(streamedMessage(parser, output, size), `chunks of ${size}`).toEqual(message);
   return parsed;
 }
+
+/** {@link readBoth} with the named template and the test request. */
+const streamsAsParsed = (name: string, output: string): ParsedMessage => readBoth(parserOf(name), output);
 
 describe('a named call the output breaks in stays as far as it was read', () => {
   it('Qwen3-Coder: a call restarted inside its first parameter', () => {
@@ -39,10 +41,7 @@ describe('a named call the output breaks in stays as far as it was read', () => 
 
   it('Qwen3.5 (reasoning opened by the prompt): a call written at once, reasoning never closed, stays reasoning as streamed', () => {
     const output = '<tool_call>\n<function=get_weather>\n<parameter=city>\nParis\n</parameter>\n</function>\n</tool_call>';
-    const parser = createChatParser(sharedTemplate('Qwen3.5-4B'), { ...request, tool_choice: 'required' });
-    const parsed = parser.parse(output);
-    const { warnings: _warnings, ...message } = parsed;
-    for (const size of [1, 3, 7, 16, 1000]) expect(streamedMessage(parser, output, size), `chunks of ${size}`).toEqual(message);
+    const parsed = readBoth(createChatParser(sharedTemplate('Qwen3.5-4B'), { ...request, tool_choice: 'required' }), output);
     // Not the prompt's `<think>` as content (it was read so when the call ended the output).
     expect(parsed.content).toBe('');
     expect(parsed.reasoning_content).toBe(output);
@@ -139,9 +138,7 @@ describe('a named call the output breaks in stays as far as it was read', () => 
       ['<seed:tool_call>\n<function=set_count>\n<parameter=count>-95x8</parameter>\n</function>\n</seed:tool_call>', '-95x8'],
       ['<seed:tool_call>\n<function=set_count>\n<parameter=count>1</parameter>\n<parameter=flags>[true, tselected]</parameter>\n</function>\n</seed:tool_call>', 'tselected'],
     ] as const) {
-      const parsed = parser.parse(output);
-      const { warnings: _warnings, ...message } = parsed;
-      for (const size of [1, 3, 7, 1000]) expect(streamedMessage(parser, output, size), `chunks of ${size}`).toEqual(message);
+      const parsed = readBoth(parser, output);
       expect(parsed.tool_calls?.map((c) => c.function.name)).toEqual(['set_count']);
       expect(parsed.content).toContain(word);
     }
@@ -234,12 +231,7 @@ describe('text no node holds is never dropped', () => {
 
   it('Mistral Small 3.2: a call that never finishes after a whole one is content, a marker cut short is not', () => {
     const parser = createChatParser(sharedTemplate('Mistral-Small-3.2-24B-Instruct-2506'), { ...request, parallel_tool_calls: true });
-    const read = (output: string): ParsedMessage => {
-      const parsed = parser.parse(output);
-      const { warnings: _warnings, ...message } = parsed;
-      for (const size of [1, 3, 7, 1000]) expect(streamedMessage(parser, output, size), `chunks of ${size}`).toEqual(message);
-      return parsed;
-    };
+    const read = (output: string): ParsedMessage => readBoth(parser, output);
     const first = '[TOOL_CALLS]get_weather[CALL_ID]a1b2c3d4e[ARGS]{"city": "Paris"}';
     const broken = read(`${first}[TOOL_CALLS]get_weather[CALL_ID]a1b2c3d4ARGS]{"city": "Rome"}`);
     expect(broken.tool_calls?.map((c) => c.function.arguments)).toEqual(['{"city": "Paris"}']);
