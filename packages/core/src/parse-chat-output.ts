@@ -242,8 +242,12 @@ function unwrittenArguments(node: AstNode): boolean {
   return false;
 }
 
-/** Whether a finished node holds text of the message (a value, name or id in it), not just markers. */
+/**
+ * Whether a finished node holds text of the message (a value, name or id in it), not just
+ * markers. Whole arguments that are no object (`25050`) show only when their call closes.
+ */
 function holdsText(node: AstNode): boolean {
+  if (node.tag === CHAT_TAGS.toolArgs && !node.text.trimStart().startsWith('{')) return false;
   return HELD_TAGS.has(node.tag) || node.children.some(holdsText);
 }
 

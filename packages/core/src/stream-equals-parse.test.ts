@@ -144,6 +144,12 @@ describe('a named call the output breaks in stays as far as it was read', () => 
     }
   });
 
+  it('Hermes: whole arguments that are no object, then a break, are content (never shown before the close)', () => {
+    const parsed = streamsAsParsed('NousResearch-Hermes-2-Pro-Llama-3-8B-tool_use', '<tool_call>\n{"name": "get_weather", "arguments": 25050, oops}\n</tool_call>');
+    expect(parsed.tool_calls?.map((c) => c.function.name)).toEqual(['get_weather']);
+    expect(parsed.content).toContain('25050, oops');
+  });
+
   it('Hermes: a string escape that breaks (`\\ujx`) is content whole, never streamed half', () => {
     const hermes = 'NousResearch-Hermes-2-Pro-Llama-3-8B-tool_use';
     const parsed = streamsAsParsed(hermes, '<tool_call>\n{"name": "get_weather", "arguments": {"city": "Pa\\ujx"}}\n</tool_call>');
