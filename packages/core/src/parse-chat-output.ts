@@ -451,9 +451,10 @@ function readOutput(reader: ChatReader, shift: number, partial: boolean, tools: 
   let mapped = result.status === 'fail' ? undefined : reader.mapper.map(result.nodes, result.reused);
   let unclosed = false;
   let rejected: { readonly offset: number; readonly reason: string } | undefined;
-  if (mapped !== undefined && !partial && result.nodes.some((n) => n.start < shift && n.end >= shift)) {
+  if (mapped !== undefined && !partial && result.nodes.some((n) => n.start < shift && (n.end > shift || (n.end === shift && n.tag === CHAT_TAGS.content)))) {
     // The prompt may have opened a block (say `<think>`) the output never closed, so the
-    // final parse fell back to reading the prompt's tail as content: then a cut stream
+    // final parse fell back to reading the prompt's tail as content (up to the output's
+    // start, or into it): then a cut stream
     // reads it differently, and that reading is the answer. A node may also straddle the
     // boundary legitimately (a prefilled answer, a closed block, reasoning kept as content,
     // an unclosed block a tool call ended): then the final reading agrees with the cut one
