@@ -3,6 +3,7 @@ import { cutEscapeLength } from './cut-escape.js';
 import { decodeJsonStringPrefix } from './decode-json-string.js';
 import { normalizeQuotes, normalizeQuotesFrom, type NormalizeCheckpoint } from './normalize-quotes.js';
 import type { AstNode } from '@autoparser/peg-core';
+import { trimTrailingWhitespace } from '@autoparser/diff-utils';
 
 // The mapper's text transforms, made incremental for streaming. While a model streams, the
 // same unfinished node (same tag, same start) is mapped again after every chunk with a
@@ -68,18 +69,9 @@ function extend(p: Progress, add: string): void {
 const fresh = (): Progress => ({ read: 0, out: '', flatLength: 0, held: '', last: '', tail: '', tailBase: 0, started: false, depth: 0, inString: false, recent: '', python: false, checkpoint: { at: 0, inSingle: false, inDouble: false, out: '' } });
 
 const isHighSurrogate = (c: number): boolean => c >= 0xd800 && c <= 0xdbff;
-/** C isspace, as the reference trims reasoning. */
-const isCSpace = (c: number): boolean => c === 0x20 || (c >= 0x09 && c <= 0x0d);
 const WHITESPACE = /\s/u;
 
 const escapeBody = (s: string): string => JSON.stringify(s).slice(1, -1);
-
-/** `text` without its trailing C whitespace. */
-function trimTrailingSpace(text: string): string {
-  let end = text.length;
-  while (end > 0 && isCSpace(text.charCodeAt(end - 1))) end--;
-  return end === text.length ? text : text.slice(0, end);
-}
 
 /** Templates put one newline after an opening tag and one before a closing tag: neither belongs to the value. */
 const trimMarkerSpace = (s: string): string => s.replace(/^\s/u, '').replace(/\s$/u, '');
@@ -176,10 +168,10 @@ export class GrowingTexts {
   /** The node's text without its trailing C whitespace (reasoning). */
   trimmed(key: string, node: AstNode): GrownText {
     const { p, previous } = this.entry(key, node);
-    if (p === undefined) return this.done(trimTrailingSpace(node.text), previous);
+    if (p === undefined) return this.done(trimTrailingWhitespace(node.text), previous);
     const s = p.held + this.newText(node, p.read);
     p.read = node.end - node.start;
-    const body = trimTrailingSpace(s);
+    const body = trimTrailingWhitespace(s);
     p.held = s.slice(body.length);
     extend(p, body);
     p.last = p.out;

@@ -1,4 +1,5 @@
 import type { AstNode } from '@autoparser/peg-core';
+import { trimTrailingWhitespace } from '@autoparser/diff-utils';
 
 /**
  * Tags that describe a value written in a notation other than JSON (bare keys, custom
@@ -29,16 +30,6 @@ const VALUE_TAG_SET: ReadonlySet<string> = new Set(Object.values(VALUE_TAGS));
 
 const jsonStringBody = (s: string): string => JSON.stringify(s).slice(1, -1);
 
-// C isspace, as the reference trims.
-const C_SPACE = new Set([' ', '\t', '\n', '\v', '\f', '\r']);
-
-/** `text` without trailing C whitespace: a loop, since `/\s+$/` is quadratic on long inner whitespace runs. */
-function trimCSpaceEnd(text: string): string {
-  let end = text.length;
-  while (end > 0 && C_SPACE.has(text[end - 1]!)) end--;
-  return text.slice(0, end);
-}
-
 const PYTHON_WORDS: { readonly [word: string]: string } = { True: 'true', False: 'false', None: 'null' };
 
 /**
@@ -46,7 +37,7 @@ const PYTHON_WORDS: { readonly [word: string]: string } = { True: 'true', False:
  * text that `None` → `null` would retract. Numbers grow digit by digit.
  */
 function literalJson(node: AstNode): string {
-  const text = trimCSpaceEnd(node.text);
+  const text = trimTrailingWhitespace(node.text);
   if (!/^[A-Za-z]/u.test(text)) return text;
   if (node.partial) return '';
   return PYTHON_WORDS[text] ?? text;

@@ -39,6 +39,20 @@ export interface GenerateOptions {
   readonly plugins?: readonly WorkaroundPlugin[];
 }
 
+/**
+ * Throws when a trigger's pattern is no regular expression: a plugin's mistake then costs the
+ * grammar (with a warning naming the trigger) at creation, not a throw at every later check.
+ */
+function checkTriggerPattern(trigger: GrammarTrigger, index: number): void {
+  if (trigger.type !== 'pattern' && trigger.type !== 'pattern_full') return;
+  try {
+    new RegExp(trigger.value, 'd');
+  } catch (error) {
+    const why = error instanceof Error ? error.message : String(error);
+    throw new Error(`grammar trigger ${index} (${trigger.type} ${JSON.stringify(trigger.value)}) is not a valid regular expression: ${why}`);
+  }
+}
+
 /** The first dedicated format a matching plugin supplies, else the general one. */
 function chooseFormat(
   analysis: TemplateAnalysis,
@@ -83,6 +97,7 @@ export function generateChatParser(analysis: TemplateAnalysis, inputs: Generator
   let grammarTriggers: GrammarTrigger[] = [];
   if (format.grammar !== null) {
     try {
+      if (format.grammar.lazy) format.grammar.triggers.forEach(checkTriggerPattern);
       grammar = arenaToGbnf(arena, { lazy: format.grammar.lazy });
       grammarLazy = format.grammar.lazy;
       if (grammarLazy) grammarTriggers = [...format.grammar.triggers];

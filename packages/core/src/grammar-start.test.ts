@@ -22,6 +22,40 @@ describe('grammarStart', () => {
     expect(grammarStart(text, [{ type: 'pattern_full', value: '[\\s\\S]*?(<tool_call>)' }], from)).toBe(text.indexOf('<tool_call>'));
   });
 
+  it('pattern_full: the first prefix that matches whole, whatever the pattern looks like', () => {
+    // Every prefix tried in turn, as llama.cpp does per token: what the faster search must equal.
+    const firstFull = (t: string, source: string, start: number): number | undefined => {
+      const regex = new RegExp(`^(?:${source})$`, 'd');
+      for (let end = start; end <= t.length; end++) {
+        const match = regex.exec(t.slice(0, end));
+        if (match === null) continue;
+        const group = match.indices?.slice(1).find((span) => span !== undefined && span[1] > span[0]);
+        return group?.[0] ?? match.index;
+      }
+      return undefined;
+    };
+    const texts = ['foox foo <tool_call> x', 'no trigger here', '<tool_call>', 'a <tool_call><tool_call>b', 'foo'];
+    const sources = [
+      '[\\s\\S]*?(<tool_call>)[\\s\\S]*',
+      '[\\s\\S]*?foo\\b[\\s\\S]*',
+      '[\\s\\S]*?(foo|<tool_call>)[\\s\\S]*',
+      'x|[\\s\\S]*?(<tool_call>)[\\s\\S]*',
+      '[\\s\\S]*?(<tool_call>)(?![\\s\\S]*b)[\\s\\S]*',
+      '[\\s\\S]*?(<tool_call>)$[\\s\\S]*',
+      '[\\s\\S]*?(<tool_call>)',
+    ];
+    for (const t of texts) {
+      for (const source of sources) {
+        for (const start of [0, 2]) expect(grammarStart(t, [{ type: 'pattern_full', value: source }], start), `${source} on ${t}`).toBe(firstFull(t, source, start) === undefined ? undefined : Math.max(start, firstFull(t, source, start)!));
+      }
+    }
+  });
+
+  it('pattern_full: a trigger ending in `[\\s\\S]*` is found in a 1 000 000-character output (halving: trying every prefix would take minutes)', () => {
+    const long = `${'word '.repeat(200_000)}<tool_call>{}`;
+    expect(grammarStart(long, [{ type: 'pattern_full', value: '[\\s\\S]*?(<tool_call>)[\\s\\S]*' }], 0)).toBe(long.indexOf('<tool_call>'));
+  });
+
   it('never starts inside the generation prompt, and is undefined when nothing fires', () => {
     expect(grammarStart(text, [{ type: 'word', value: 'assistant' }], from)).toBe(from);
     expect(grammarStart(text, [{ type: 'word', value: '[TOOL_CALLS]' }], from)).toBeUndefined();

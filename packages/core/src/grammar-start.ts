@@ -55,18 +55,61 @@ function triggerSpan(text: string, trigger: GrammarTrigger, from: number, since:
     }
     case 'pattern_full': {
       const regex = compiled(`^(?:${trigger.value})$`, 'd');
-      for (let end = since > 0 ? Math.max(from, since + 1) : from; end <= text.length; end++) {
-        const match = regex.exec(text.slice(0, end));
-        if (match === null) continue;
-        for (let group = 1; group < match.length; group++) {
-          const span = match.indices?.[group];
-          if (span !== undefined && span[1] > span[0]) return { start: span[0], end };
+      const matchAt = (end: number): RegExpExecArray | null => regex.exec(text.slice(0, end));
+      let end = since > 0 ? Math.max(from, since + 1) : from;
+      if (end > text.length) return undefined;
+      if (suffixClosed(trigger.value)) {
+        // Once a prefix matches, every longer one does: the first match is found by halving.
+        if (matchAt(text.length) === null) return undefined;
+        let high = text.length;
+        while (end < high) {
+          const middle = (end + high) >>> 1;
+          if (matchAt(middle) === null) end = middle + 1;
+          else high = middle;
         }
-        return { start: match.index, end };
+      } else {
+        while (end <= text.length && matchAt(end) === null) end++;
+        if (end > text.length) return undefined;
       }
-      return undefined;
+      const match = matchAt(end)!;
+      for (let group = 1; group < match.length; group++) {
+        const span = match.indices?.[group];
+        if (span !== undefined && span[1] > span[0]) return { start: span[0], end };
+      }
+      return { start: match.index, end };
     }
   }
+}
+
+/**
+ * Whether every text that extends a match of `source` matches too: the pattern ends with
+ * `[\s\S]*` outside any group and alternation, and holds nothing that looks past where its
+ * own match ends (`$`, lookahead, word boundary).
+ * Triggers of this shape (`[\s\S]*?(<tool_call>)[\s\S]*`) are the common `pattern_full`.
+ */
+function suffixClosed(source: string): boolean {
+  const tail = '[\\s\\S]*';
+  if (!source.endsWith(tail)) return false;
+  const body = source.slice(0, -tail.length);
+  let depth = 0;
+  let inClass = false;
+  for (let i = 0; i < body.length; i++) {
+    const c = body[i]!;
+    if (c === '\\') {
+      const next = body[i + 1];
+      if (next === undefined || (!inClass && (next === 'b' || next === 'B'))) return false;
+      i++;
+    } else if (inClass) {
+      if (c === ']') inClass = false;
+    } else if (c === '[') inClass = true;
+    else if (c === '(') {
+      if (body.startsWith('(?=', i) || body.startsWith('(?!', i)) return false;
+      depth++;
+    } else if (c === ')') depth--;
+    else if (c === '$' || (c === '|' && depth === 0)) return false;
+  }
+  // The tail must not sit inside a group or class the body leaves open, nor be escaped.
+  return depth === 0 && !inClass;
 }
 
 /** How far before the new text a `pattern` trigger's match may start and still be found. */

@@ -1,5 +1,6 @@
 import { CHAT_TAGS, ChatAstMapper, cutEscapeLength, mapChatAst, streamDeltas, type AppendedText, type AssistantMessage, type ChatTool, type RecoveredNode } from '@autoparser/chat-mapper';
 import { parse, type Arena, type AstNode, type ParseResult } from '@autoparser/peg-core';
+import { trimTrailingWhitespace } from '@autoparser/diff-utils';
 import { arenaMarkers, onlyMarkers } from './arena-markers.js';
 import type { ParseWarning } from './parse-warning.js';
 import { checkRecoveredCalls, nodesBefore } from './recovered-calls.js';
@@ -60,7 +61,7 @@ function keepUnreadTail(message: ParsedMessage, nodes: readonly AstNode[], reade
     const tail = reader.text(last.end);
     if (tail.trim() === '') return;
     // Reasoning lost its trailing whitespace as layout; before more text it is text again.
-    const layout = last.text.slice(trimmedEnd(last.text));
+    const layout = last.text.slice(trimTrailingWhitespace(last.text).length);
     if (last.tag === CHAT_TAGS.reasoning && message.reasoning_content !== undefined) message.reasoning_content += layout + tail;
     else if (last.tag === CHAT_TAGS.reasoning || last.tag === CHAT_TAGS.content) message.content += tail;
     // After a call the message shows, the rest is markers being written (but for an id cut
@@ -85,13 +86,6 @@ function keepUnreadTail(message: ParsedMessage, nodes: readonly AstNode[], reade
   // From what the last node holds (its own start when nothing): the text before it belongs to the nodes before.
   const tail = reader.text(Math.max(shift, heldEnd(last)));
   if (tail.trim() !== '') message.content += tail;
-}
-
-/** Where `text`'s trailing C whitespace starts (a loop: `/\s*$/` is quadratic on long inner runs). */
-function trimmedEnd(text: string): number {
-  let end = text.length;
-  while (end > 0 && ' \t\n\v\f\r'.includes(text[end - 1]!)) end--;
-  return end;
 }
 
 /**

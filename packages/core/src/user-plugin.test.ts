@@ -75,6 +75,23 @@ describe('a user plugin through createChatParser alone', () => {
     expect(streamed).toEqual(parser.parse(output));
   });
 
+  it('costs only the grammar, with a warning naming it, when its trigger pattern is no regular expression', () => {
+    const broken: WorkaroundPlugin = {
+      ...acme,
+      format: (context) => {
+        const format = acme.format?.(context);
+        return format?.grammar ? { ...format, grammar: { ...format.grammar, triggers: [{ type: 'pattern', value: 'CALL (' }] } } : format;
+      },
+    };
+    const parser = createChatParser(template, request, { plugins: [broken] });
+    expect(parser.grammar).toBe('');
+    expect(parser.grammarTriggers).toEqual([]);
+    expect(parser.warnings.join('\n')).toMatch(/no grammar: grammar trigger 0 \(pattern "CALL \("\) is not a valid regular expression/);
+    // Nothing later compiles the pattern: parsing, streaming and the trigger search still work.
+    expect(parser.parse(output).tool_calls?.[0]?.function.name).toBe('get_weather');
+    expect(grammarStart(parser.generationPrompt + output, parser.grammarTriggers, 0)).toBeUndefined();
+  });
+
   it('is passed over for templates it does not match', () => {
     const plain = '{% for m in messages %}{{ m.content }}{% endfor %}';
     expect(createChatParser(plain, request, { plugins: [acme] }).formatPlugin).toBeUndefined();

@@ -1,18 +1,9 @@
 import type { ChatMessage } from '@autoparser/jinja';
 import type { AssistantMessage } from '@autoparser/chat-mapper';
+import { trimWhitespace } from '@autoparser/diff-utils';
 
 // As the conformance data compares: C isspace, not String#trim (which eats U+3000 and friends).
-const C_SPACE = new Set([' ', '\t', '\n', '\v', '\f', '\r']);
-
-/** `text` without leading and trailing C whitespace: loops, since `/\s+$/g` is quadratic on long inner whitespace runs. */
-function strip(text: string | null | undefined): string {
-  const s = text ?? '';
-  let start = 0;
-  let end = s.length;
-  while (start < end && C_SPACE.has(s[start]!)) start++;
-  while (end > start && C_SPACE.has(s[end - 1]!)) end--;
-  return s.slice(start, end);
-}
+const strip = (text: string | null | undefined): string => trimWhitespace(text ?? '');
 
 function parseJson(text: string): unknown {
   try {
