@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 import { fileURLToPath } from 'node:url';
 import { buildFamily, familyNames, type FuzzFamily } from './families.js';
-import { knownFindingsFile, readKnownFindings } from './known-findings.js';
+import { knownFindingsFile, readKnownFindings, type KnownFindings } from './known-findings.js';
 import { fuzz, replay, type FuzzReport } from './run-fuzz.js';
 import { runJobs } from './run-jobs.js';
 
@@ -104,17 +104,17 @@ async function main(argv: readonly string[]): Promise<number> {
   }
   // The pool's seed is fixed, so that a seed and path alone replay a case.
   const build = (name: string): FuzzFamily => buildFamily(name, args.pool, 1);
-  if (args.path !== undefined) {
-    const found = replay(build(names[0]!), args.seed, args.path);
-    process.stdout.write(`${JSON.stringify(found ?? null, null, 2)}\n`);
-    return found === undefined || found.outcome.broken.length === 0 ? 0 : 1;
-  }
-  let known: Set<string> | undefined;
+  let known: KnownFindings | undefined;
   try {
     known = args.known === undefined ? undefined : readKnownFindings(args.known);
   } catch (error) {
     process.stderr.write(`error: ${error instanceof Error ? error.message : String(error)}\n`);
     return 2;
+  }
+  if (args.path !== undefined) {
+    const found = replay(build(names[0]!), args.seed, args.path, known?.get(`${names[0]!} lost`)?.within);
+    process.stdout.write(`${JSON.stringify(found ?? null, null, 2)}\n`);
+    return found === undefined || found.outcome.broken.length === 0 ? 0 : 1;
   }
   process.stderr.write(`fuzz: seed ${args.seed}, ${names.length} families${args.jobs > 1 ? `, ${args.jobs} processes` : ''}\n`);
   if (args.jobs > 1 && names.length > 1) return finish(args, await fuzzInJobs(args, names));

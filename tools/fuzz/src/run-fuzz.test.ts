@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { buildFamily } from './families.js';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { readKnownFindings } from './known-findings.js';
 import { fuzz, replay, runCase } from './run-fuzz.js';
 
 describe('fuzzing a family', () => {
@@ -30,7 +34,7 @@ describe('fuzzing a family', () => {
     // gpt-oss drops messages to built-in tools (an open finding), so some runs lose text.
     const smol = buildFamily('openai-gpt-oss-120b', 6, 1);
     // Every kind counted as open: whatever breaks, no check stops and nothing is new.
-    const known = new Set(['throw', 'lost', 'retracted', 'stream-mismatch'].map((kind) => `${smol.name} ${kind}`));
+    const known = new Map(['throw', 'lost', 'retracted', 'stream-mismatch'].map((kind) => [`${smol.name} ${kind}`, {}]));
     const report = fuzz([smol], { seed: 7, runsPerFamily: 400, known });
     expect(report.runs).toBe(400);
     expect(report.newFailures).toBe(0);
@@ -43,5 +47,37 @@ describe('fuzzing a family', () => {
     for (const failure of examples) {
       expect(replay(smol, failure.seed, failure.path)?.outcome.input.slice(0, 2000)).toBe(failure.input);
     }
+  });
+
+  it('a known `lost` finding with `within` covers only text lost inside its spans', () => {
+    const smol = buildFamily('openai-gpt-oss-120b', 6, 1);
+    // The committed finding: every lost word of these runs is in a message to a built-in recipient.
+    const listed = fuzz([smol], { seed: 7, runsPerFamily: 400, known: readKnownFindings() });
+    expect(listed.lost).toBeGreaterThan(1);
+    expect(listed.newFailures).toBe(0);
+    // Spans that match nothing: the same losses are new failures.
+    const nowhere = fuzz([smol], { seed: 7, runsPerFamily: 400, known: new Map([[`${smol.name} lost`, { within: /(?!)/gu }]]) });
+    expect(nowhere.failures.find((f) => !f.known)?.kind).toBe('lost');
+  });
+});
+
+describe('reading known findings', () => {
+  const file = (entries: unknown): string => {
+    const path = join(mkdtempSync(join(tmpdir(), 'fuzz-known-')), 'known.json');
+    writeFileSync(path, JSON.stringify(entries));
+    return path;
+  };
+
+  it('keys them by family and kind, with `within` compiled', () => {
+    const known = readKnownFindings(file([{ family: 'f', kind: 'lost', note: 'n', within: 'to=\\w+' }, { family: 'g', kind: 'stream-mismatch', note: 'n' }]));
+    expect([...known.keys()]).toEqual(['f lost', 'g stream-mismatch']);
+    expect(known.get('f lost')?.within?.source).toBe('to=\\w+');
+    expect(known.get('g stream-mismatch')).toEqual({});
+  });
+
+  it('names the entry that is wrong', () => {
+    expect(() => readKnownFindings(file([{ family: 'f', kind: 'throw', note: 'n' }]))).toThrow(/\[0\]: expected/);
+    expect(() => readKnownFindings(file([{ family: 'f', kind: 'lost', note: 'n' }, { family: 'f', kind: 'lost', note: 'n', within: '(' }]))).toThrow(/\[1\]: "within" is no regular expression/);
+    expect(() => readKnownFindings(file([{ family: 'f', kind: 'stream-mismatch', note: 'n', within: 'x' }]))).toThrow(/for "lost" only/);
   });
 });

@@ -1,7 +1,9 @@
 import { performance } from 'node:perf_hooks';
 import fc from 'fast-check';
 import type { FuzzFamily } from './families.js';
+import type { AssistantMessage } from '@autoparser/core';
 import { applyStreamDelta, chunksOf, emptyStreamed, lostWords, streamDifference, type StreamedMessage } from './invariants.js';
+import type { KnownFindings, KnownScope } from './known-findings.js';
 import { mutate, mutationArbitrary, type Mutation } from './mutations.js';
 
 /** One generated case: which valid output, its edits, and the chunks it streams in. */
@@ -19,8 +21,11 @@ export type FailureKind = 'throw' | 'lost' | 'retracted' | 'stream-mismatch';
 export interface CaseOutcome {
   /** The mutated output. */
   readonly input: string;
-  /** The broken invariants with details, in the order checked (empty: all held). */
-  readonly broken: readonly { readonly kind: FailureKind; readonly detail: string }[];
+  /**
+   * The broken invariants with details, in the order checked (empty: all held). A `lost` one
+   * says whether every lost word lies inside the spans given to {@link runCase} (`inSpans`).
+   */
+  readonly broken: readonly { readonly kind: FailureKind; readonly detail: string; readonly inSpans?: boolean }[];
   /** Parse time per KB of input (inputs under 1 KB count as 1 KB). */
   readonly msPerKb: number;
 }
@@ -79,11 +84,11 @@ function caseArbitrary(family: FuzzFamily): fc.Arbitrary<FuzzCase> {
     );
 }
 
-/** Runs one case and checks every invariant. */
-export function runCase(family: FuzzFamily, c: FuzzCase): CaseOutcome {
+/** Runs one case and checks every invariant; `within`: the spans a known `lost` finding covers. */
+export function runCase(family: FuzzFamily, c: FuzzCase, within?: RegExp): CaseOutcome {
   const context = family.contexts[c.context]!;
   const input = mutate(context.outputs[c.output]!, c.mutations, family.markers);
-  const broken: { kind: FailureKind; detail: string }[] = [];
+  const broken: { kind: FailureKind; detail: string; inSpans?: boolean }[] = [];
   let parsed: ReturnType<FuzzFamily['contexts'][number]['parser']['parse']> | undefined;
   const started = performance.now();
   try {
@@ -92,9 +97,12 @@ export function runCase(family: FuzzFamily, c: FuzzCase): CaseOutcome {
     broken.push({ kind: 'throw', detail: `parse: ${errorText(error)}` });
   }
   const msPerKb = (performance.now() - started) / Math.max(1, input.length / 1024);
+  // Whether what `message` lost lies inside the spans a known finding covers.
+  const lostWithin = (message: AssistantMessage): boolean =>
+    within !== undefined && lostWords(input.replace(within, '\n'), message, family.markers, family.vocabulary).length === 0;
   if (parsed !== undefined) {
     const lost = lostWords(input, parsed, family.markers, family.vocabulary);
-    if (lost.length > 0) broken.push({ kind: 'lost', detail: `lost ${lost.slice(0, 8).join(' ')}` });
+    if (lost.length > 0) broken.push({ kind: 'lost', detail: `lost ${lost.slice(0, 8).join(' ')}`, inSpans: lostWithin(parsed) });
   }
   let streamed: StreamedMessage | undefined;
   try {
@@ -124,7 +132,7 @@ export function runCase(family: FuzzFamily, c: FuzzCase): CaseOutcome {
       tool_calls: streamed.calls.map((call) => ({ type: 'function' as const, id: call.id, function: { name: call.name, arguments: call.arguments } })),
     };
     const lost = lostWords(input, message, family.markers, family.vocabulary);
-    if (lost.length > 0 && !broken.some((b) => b.kind === 'lost')) broken.push({ kind: 'lost', detail: `stream lost ${lost.slice(0, 8).join(' ')}` });
+    if (lost.length > 0 && !broken.some((b) => b.kind === 'lost')) broken.push({ kind: 'lost', detail: `stream lost ${lost.slice(0, 8).join(' ')}`, inSpans: lostWithin(message) });
   }
   if (difference !== undefined) broken.push({ kind: 'stream-mismatch', detail: difference });
   return { input, broken, msPerKb };
@@ -140,8 +148,8 @@ export interface FuzzOptions {
   readonly runsPerFamily?: number | undefined;
   /** Progress (one line per family). */
   readonly progress?: ((line: string) => void) | undefined;
-  /** Open findings (`family kind` pairs) that are reported but do not count as new failures. */
-  readonly known?: ReadonlySet<string> | undefined;
+  /** Open findings (by `family kind`) that are reported but do not count as new failures. */
+  readonly known?: KnownFindings | undefined;
 }
 
 /**
@@ -162,7 +170,12 @@ export function fuzz(families: readonly FuzzFamily[], options: FuzzOptions): Fuz
   families.forEach((family, index) => {
     if (family.contexts.length === 0) return;
     const familyDeadline = performance.now() + (deadline - performance.now()) / (families.length - index);
-    const isKnown = (kind: FailureKind): boolean => options.known?.has(`${family.name} ${kind}`) ?? false;
+    const scope = (kind: FailureKind): KnownScope | undefined => options.known?.get(`${family.name} ${kind}`);
+    const within = scope('lost')?.within;
+    const isKnown = (b: CaseOutcome['broken'][number]): boolean => {
+      const known = scope(b.kind);
+      return known !== undefined && (known.within === undefined || b.inSpans === true);
+    };
     const example = new Set<FailureKind>();
     let runs = 0;
     const arbitrary = caseArbitrary(family);
@@ -172,10 +185,10 @@ export function fuzz(families: readonly FuzzFamily[], options: FuzzOptions): Fuz
       let run = 0;
       const result = fc.check(
         fc.property(arbitrary, (c) => {
-          const outcome = runCase(family, c);
+          const outcome = runCase(family, c, within);
           // Shrinking re-runs the property: those runs are not counted, and a smaller case
           // must keep breaking something new.
-          if (shrinking) return outcome.broken.every((b) => isKnown(b.kind));
+          if (shrinking) return outcome.broken.every(isKnown);
           runs++;
           const path = String(run++);
           if (outcome.msPerKb > slowestMsPerKb) {
@@ -183,7 +196,7 @@ export function fuzz(families: readonly FuzzFamily[], options: FuzzOptions): Fuz
             slowest = { family: family.name, bytes: outcome.input.length };
           }
           for (const kind of new Set(outcome.broken.map((b) => b.kind))) counts[kind]++;
-          if (outcome.broken.every((b) => isKnown(b.kind))) {
+          if (outcome.broken.every(isKnown)) {
             for (const b of outcome.broken) {
               if (example.has(b.kind)) continue;
               example.add(b.kind);
@@ -203,8 +216,8 @@ export function fuzz(families: readonly FuzzFamily[], options: FuzzOptions): Fuz
       );
       if (result.failed && result.counterexample !== null) {
         const [c] = result.counterexample;
-        const outcome = runCase(family, c);
-        const first = outcome.broken.find((b) => !isKnown(b.kind)) ?? outcome.broken[0] ?? { kind: 'throw' as const, detail: 'fails only in the shrinking run' };
+        const outcome = runCase(family, c, within);
+        const first = outcome.broken.find((b) => !isKnown(b)) ?? outcome.broken[0] ?? { kind: 'throw' as const, detail: 'fails only in the shrinking run' };
         failures.push({ family: family.name, kind: first.kind, known: false, detail: first.detail, context: family.contexts[c.context]!.name, seed, path: result.counterexamplePath ?? '', input: outcome.input.slice(0, 2000) });
       }
       if (!result.failed && result.interrupted) break;
@@ -229,12 +242,12 @@ export function fuzz(families: readonly FuzzFamily[], options: FuzzOptions): Fuz
   };
 }
 
-/** Re-runs the case at `seed` and `path` of a family (as a failure printed it). */
-export function replay(family: FuzzFamily, seed: number, path: string): { readonly case: FuzzCase; readonly outcome: CaseOutcome } | undefined {
+/** Re-runs the case at `seed` and `path` of a family (as a failure printed it); `within` as for {@link runCase}. */
+export function replay(family: FuzzFamily, seed: number, path: string, within?: RegExp): { readonly case: FuzzCase; readonly outcome: CaseOutcome } | undefined {
   let found: { case: FuzzCase; outcome: CaseOutcome } | undefined;
   fc.check(
     fc.property(caseArbitrary(family), (c) => {
-      found = { case: c, outcome: runCase(family, c) };
+      found = { case: c, outcome: runCase(family, c, within) };
       return true;
     }),
     { seed, path, numRuns: 1 },
