@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyStreamDelta, chunksOf, emptyStreamed, lostWords, streamDifference, vocabularyOf, withoutCutMarker, withoutMarkers } from './invariants.js';
+import { applyStreamDelta, chunksOf, emptyStreamed, lostOutside, lostWords, streamDifference, vocabularyOf, withoutCutMarker, withoutMarkers } from './invariants.js';
 import { applyMutation, mutate } from './mutations.js';
 
 const markers = ['<tool_call>', '</tool_call>', '<think>', '</think>'];
@@ -46,6 +46,26 @@ describe('lostWords', () => {
 
   it('cuts markers longest first', () => {
     expect(withoutMarkers('x<tool_call>y', ['<tool', '<tool_call>'])).toBe('x y');
+  });
+});
+
+describe('lostOutside (a known finding scoped to spans)', () => {
+  const within = / to=[A-Za-z0-9_.-]+[\s\S]*?(?=<\|(?:end|call)\|>|$)/gu;
+  const markers = ['<|start|>assistant', '<|channel|>', '<|message|>', '<|end|>', '<|call|>'];
+  const input = 'Fine.<|end|><|start|>assistant to=python<|channel|>analysis<|message|>print(secret)<|end|><|start|>assistant to=functions.get_weather<|channel|>commentary<|message|>{"city": "Paris"}<|call|>';
+  const call = (args: string) => [{ type: 'function' as const, id: 'c', function: { name: 'get_weather', arguments: args } }];
+  // The format's own words (headers, recipients) are its vocabulary.
+  const vocabulary = new Set(['to', 'python', 'analysis', 'commentary', 'functions', 'get_weather']);
+
+  it('leaves out what a message to another recipient held', () => {
+    const message = { role: 'assistant' as const, content: 'Fine.', tool_calls: call('{"city": "Paris"}') };
+    expect(lostWords(input, message, markers, vocabulary)).toEqual(['print', 'secret']);
+    expect(lostOutside(input, message, within, markers, vocabulary)).toEqual([]);
+  });
+
+  it('does not leave out the span of a call the message made, nor text outside every span', () => {
+    expect(lostOutside(input, { role: 'assistant', content: 'Fine.', tool_calls: call('{}') }, within, markers, vocabulary)).toEqual(['city', 'paris']);
+    expect(lostOutside(input, { role: 'assistant', content: '', tool_calls: call('{"city": "Paris"}') }, within, markers, vocabulary)).toEqual(['fine']);
   });
 });
 

@@ -141,6 +141,17 @@ export function lostWords(input: string, message: AssistantMessage, markers: rea
   return lost;
 }
 
+/**
+ * {@link lostWords} outside the matches of `within` (a global regex): the words a known
+ * finding's spans do not cover. A match that holds the name of a call the message made is
+ * not left out: text lost from a call is never the finding.
+ */
+export function lostOutside(input: string, message: AssistantMessage, within: RegExp, markers: readonly string[], exempt: ReadonlySet<string>): string[] {
+  const names = (message.tool_calls ?? []).map((call) => call.function.name).filter((name) => name !== '');
+  const outside = input.replace(within, (span) => (names.some((name) => span.includes(name)) ? span : '\n'));
+  return lostWords(outside, message, markers, exempt);
+}
+
 /** The folded words of `texts` (see {@link lostWords}): a family's exempt vocabulary. */
 export function vocabularyOf(texts: readonly string[]): Set<string> {
   return new Set(texts.flatMap((text) => [...wordCounts(text).keys()]));

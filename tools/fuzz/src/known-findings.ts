@@ -11,7 +11,8 @@ export interface KnownFinding {
   readonly note: string;
   /**
    * For `lost`: a regular expression over the input; the finding covers a run only when every
-   * word outside its matches is kept (text lost anywhere else is a new failure).
+   * word outside its matches is kept (text lost anywhere else is a new failure). A match that
+   * holds the name of a call the message made is not covered.
    */
   readonly within?: string;
 }

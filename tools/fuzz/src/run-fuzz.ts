@@ -2,7 +2,7 @@ import { performance } from 'node:perf_hooks';
 import fc from 'fast-check';
 import type { FuzzFamily } from './families.js';
 import type { AssistantMessage } from '@autoparser/core';
-import { applyStreamDelta, chunksOf, emptyStreamed, lostWords, streamDifference, type StreamedMessage } from './invariants.js';
+import { applyStreamDelta, chunksOf, emptyStreamed, lostOutside, lostWords, streamDifference, type StreamedMessage } from './invariants.js';
 import type { KnownFindings, KnownScope } from './known-findings.js';
 import { mutate, mutationArbitrary, type Mutation } from './mutations.js';
 
@@ -99,7 +99,7 @@ export function runCase(family: FuzzFamily, c: FuzzCase, within?: RegExp): CaseO
   const msPerKb = (performance.now() - started) / Math.max(1, input.length / 1024);
   // Whether what `message` lost lies inside the spans a known finding covers.
   const lostWithin = (message: AssistantMessage): boolean =>
-    within !== undefined && lostWords(input.replace(within, '\n'), message, family.markers, family.vocabulary).length === 0;
+    within !== undefined && lostOutside(input, message, within, family.markers, family.vocabulary).length === 0;
   if (parsed !== undefined) {
     const lost = lostWords(input, parsed, family.markers, family.vocabulary);
     if (lost.length > 0) broken.push({ kind: 'lost', detail: `lost ${lost.slice(0, 8).join(' ')}`, inSpans: lostWithin(parsed) });
