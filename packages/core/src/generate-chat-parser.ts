@@ -4,6 +4,7 @@ import type { Arena } from '@autoparser/peg-core';
 import type { TemplateAnalysis } from '@autoparser/template-analyzer';
 import type { WorkaroundPlugin } from '@autoparser/workarounds';
 import { chatBuilder, generalChatFormat, type GeneralOptions } from './build-chat-arena.js';
+import { triggerPatternError } from './grammar-start.js';
 import { rendersPythonContainers } from './python-containers.js';
 import type { GeneratorInputs } from './generator-inputs.js';
 
@@ -44,13 +45,8 @@ export interface GenerateOptions {
  * grammar (with a warning naming the trigger) at creation, not a throw at every later check.
  */
 function checkTriggerPattern(trigger: GrammarTrigger, index: number): void {
-  if (trigger.type !== 'pattern' && trigger.type !== 'pattern_full') return;
-  try {
-    new RegExp(trigger.value, 'd');
-  } catch (error) {
-    const why = error instanceof Error ? error.message : String(error);
-    throw new Error(`grammar trigger ${index} (${trigger.type} ${JSON.stringify(trigger.value)}) is not a valid regular expression: ${why}`);
-  }
+  const why = triggerPatternError(trigger);
+  if (why !== undefined) throw new Error(`grammar trigger ${index} (${trigger.type} ${JSON.stringify(trigger.value)}) is not a valid regular expression: ${why}`);
 }
 
 /** The first dedicated format a matching plugin supplies, else the general one. */

@@ -45,7 +45,7 @@ function triggerSpan(text: string, trigger: GrammarTrigger, from: number, since:
     case 'pattern': {
       // Only matches that end in the new text are new; one that starts more than
       // PATTERN_LOOKBACK characters before it is not looked for (trigger matches are markers).
-      const regex = compiled(trigger.value, 'dg');
+      const regex = patternRegex(trigger.value);
       regex.lastIndex = since > 0 ? Math.max(0, since - PATTERN_LOOKBACK) : 0;
       const match = regex.exec(text);
       if (match === null) return undefined;
@@ -54,11 +54,11 @@ function triggerSpan(text: string, trigger: GrammarTrigger, from: number, since:
       return { start: last === 0 ? match.index : (match.indices?.[last]?.[0] ?? text.length), end };
     }
     case 'pattern_full': {
-      const regex = compiled(`^(?:${trigger.value})$`, 'd');
+      const { regex, suffixClosed } = fullPattern(trigger.value);
       const matchAt = (end: number): RegExpExecArray | null => regex.exec(text.slice(0, end));
       let end = since > 0 ? Math.max(from, since + 1) : from;
       if (end > text.length) return undefined;
-      if (suffixClosed(trigger.value)) {
+      if (suffixClosed) {
         // Once a prefix matches, every longer one does: the first match is found by halving.
         if (matchAt(text.length) === null) return undefined;
         let high = text.length;
@@ -87,7 +87,7 @@ function triggerSpan(text: string, trigger: GrammarTrigger, from: number, since:
  * own match ends (`$`, lookahead, word boundary).
  * Triggers of this shape (`[\s\S]*?(<tool_call>)[\s\S]*`) are the common `pattern_full`.
  */
-function suffixClosed(source: string): boolean {
+function isSuffixClosed(source: string): boolean {
   const tail = '[\\s\\S]*';
   if (!source.endsWith(tail)) return false;
   const body = source.slice(0, -tail.length);
@@ -115,17 +115,42 @@ function suffixClosed(source: string): boolean {
 /** How far before the new text a `pattern` trigger's match may start and still be found. */
 const PATTERN_LOOKBACK = 4096;
 
-// Trigger patterns are few and checked after every token: each is compiled once.
-const regexes = new Map<string, RegExp>();
+/** A `pattern_full` trigger as searched: anchored at both ends, and whether its matches are suffix-closed. */
+interface FullPattern {
+  readonly regex: RegExp;
+  readonly suffixClosed: boolean;
+}
 
-function compiled(source: string, flags: string): RegExp {
-  const key = `${flags}/${source}`;
-  let regex = regexes.get(key);
-  if (regex === undefined) {
-    regex = new RegExp(source, flags);
-    // A bounded cache: user patterns could otherwise grow it without end.
-    if (regexes.size >= 256) regexes.clear();
-    regexes.set(key, regex);
+// Trigger patterns are few and checked after every token: each is compiled (and its shape
+// read) once. Bounded caches: user patterns could otherwise grow them without end.
+const patterns = new Map<string, RegExp>();
+const fullPatterns = new Map<string, FullPattern>();
+
+function cached<T>(cache: Map<string, T>, source: string, make: () => T): T {
+  let value = cache.get(source);
+  if (value === undefined) {
+    value = make();
+    if (cache.size >= 256) cache.clear();
+    cache.set(source, value);
   }
-  return regex;
+  return value;
+}
+
+const patternRegex = (source: string): RegExp => cached(patterns, source, () => new RegExp(source, 'dg'));
+
+const fullPattern = (source: string): FullPattern =>
+  cached(fullPatterns, source, () => ({ regex: new RegExp(`^(?:${source})$`, 'd'), suffixClosed: isSuffixClosed(source) }));
+
+/**
+ * Why a trigger's pattern cannot be searched (it is no regular expression, compiled as
+ * {@link grammarStart} compiles it), or `undefined` when it can or is no pattern.
+ */
+export function triggerPatternError(trigger: GrammarTrigger): string | undefined {
+  try {
+    if (trigger.type === 'pattern') patternRegex(trigger.value);
+    else if (trigger.type === 'pattern_full') fullPattern(trigger.value);
+    return undefined;
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  }
 }
