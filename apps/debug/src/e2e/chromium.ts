@@ -25,10 +25,10 @@ export interface TestBrowser {
 }
 
 /**
- * Launches the system Chromium with a fresh profile. Never downloads a browser: a missing
+ * Launches the system Chromium with a fresh profile, waiting up to `timeoutMs` for it to start. Never downloads a browser: a missing
  * Chromium is an error saying how to install it (the e2e test must not be skipped).
  */
-export async function launchChromium(): Promise<TestBrowser> {
+export async function launchChromium(timeoutMs: number): Promise<TestBrowser> {
   if (!existsSync(CHROMIUM_PATH)) {
     throw new Error(
       `Chromium not found at ${CHROMIUM_PATH}: the e2e test needs a real browser. Install Debian's chromium ` +
@@ -42,7 +42,11 @@ export async function launchChromium(): Promise<TestBrowser> {
     headless: true,
     args: ARGS,
     viewport: { width: 1440, height: 1000 },
+    timeout: timeoutMs,
   });
+  // Waits in the tests (for a redraw after a debounce) get room on a loaded machine; the test
+  // timeout (package.json) stays above this so a wait fails with its own message.
+  context.setDefaultTimeout(60_000);
   return {
     context,
     close: async () => {
