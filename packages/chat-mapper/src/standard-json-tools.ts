@@ -37,6 +37,11 @@ export interface JsonToolsLayout {
    * as parse-only recoveries: the grammar stays canonical. False or absent: canonical only.
    */
   readonly lenient?: boolean;
+  /**
+   * With `lenient`, more text that may stand between parallel calls besides `,`, `;` and
+   * whitespace (a `json-call-separator` recovery): Llama 3.x repeats `<|python_tag|>`.
+   */
+  readonly callSeparators?: readonly string[];
 }
 
 /**
@@ -59,7 +64,7 @@ export const JSON_RECOVERY_RULES = {
   fenced: 'fenced-json',
   /** An array of calls where one object per call is written, or the reverse. */
   callArray: 'json-call-array',
-  /** `;` or whitespace between parallel calls. */
+  /** `;`, whitespace or a layout's own separator between parallel calls. */
   callSeparator: 'json-call-separator',
   /** An id the template writes, left out. */
   missingId: 'missing-id',
@@ -159,7 +164,7 @@ export function standardJsonTools(p: ChatBuilder, layout: JsonToolsLayout): Pars
   }
   const choice = p.choice(...choices);
   // Parallel calls are comma-separated; models also use `;` (Llama 3.x) or just a newline.
-  const comma = layout.lenient === true ? p.choice(',', p.recover(R.callSeparator, p.choice(';', p.eps()))) : p.literal(',');
+  const comma = layout.lenient === true ? p.choice(',', p.recover(R.callSeparator, p.choice(';', ...(layout.callSeparators ?? []), p.eps()))) : p.literal(',');
   const list = layout.parallel ? p.sequence(choice, p.zeroOrMore(p.sequence(p.space(), comma, p.space(), choice))) : choice;
   let calls = layout.arrayWrapped ? p.sequence('[', p.space(), list, p.space(), ']') : list;
   if (layout.lenient === true) {

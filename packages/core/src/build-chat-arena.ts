@@ -298,6 +298,9 @@ function jsonNativeTools(ctx: Ctx): Parser {
     genIdKey: f.gen_id_field,
     parameterOrder: f.parameter_order,
     lenient: inputs.lenient,
+    // Marker-less calls (Llama 3.x): a model that opens them with `<|python_tag|>` repeats it
+    // before each further call.
+    ...(f.section_start === '' && f.per_call_start === '' ? { callSeparators: [LLAMA_PYTHON_TAG] } : {}),
   };
   const perCall = f.section_start === '' && f.per_call_start !== '';
   // One or more calls, all optional together: an optional call inside the repetition would
@@ -558,6 +561,9 @@ function typedValue(ctx: Ctx, rule: string, schema: JsonValue): Parser {
   return p.choice(quoted, value, spaced);
 }
 
+/** The name of an argument the tool does not declare, as the lenient parser reads it. */
+const UNDECLARED_ARGUMENT_NAME = '[A-Za-z0-9_.$-]';
+
 function tagWithTaggedTools(ctx: Ctx): Parser {
   const { p, a } = ctx;
   const args = a.tools.arguments;
@@ -568,21 +574,43 @@ function tagWithTaggedTools(ctx: Ctx): Parser {
   const afterValue = [args.name_prefix, fn.close, f.per_call_end, f.section_end];
   const untilSuffix = p.sharedRule('until-suffix', () => untilAny(ctx, args.value_suffix, [args.value_suffix, ...afterValue]));
   const valueClose = (): Parser => p.toolArgClose(closer(ctx, marker(ctx, args.value_suffix), afterValue, false));
+  const argOpen = (argName: Parser): Parser => p.toolArgOpen(p.sequence(marker(ctx, args.name_prefix), p.toolArgName(argName), marker(ctx, args.name_suffix)));
+  const rawArg = (argName: Parser): Parser => p.toolArg(p.sequence(argOpen(argName), marker(ctx, args.value_prefix), p.toolArgStringValue(untilSuffix), valueClose()));
+  const undeclaredName = p.chars(UNDECLARED_ARGUMENT_NAME);
   const alternatives = functionTools(ctx.inputs.tools).map((tool) => {
     const name = tool.function.name;
     const required: Parser[] = [];
     const optional: Parser[] = [];
     for (const param of parameters(tool)) {
-      const open = p.toolArgOpen(p.sequence(marker(ctx, args.name_prefix), p.toolArgName(p.literal(param.name)), marker(ctx, args.name_suffix)));
-      const close = valueClose();
-      const value = mayBeString(param.schema)
-        ? p.sequence(p.toolArgStringValue(untilSuffix), close)
-        : p.sequence(typedValue(ctx, `tool-${name}-arg-${param.name}-schema`, param.schema), p.space(), close);
-      const arg = p.sharedRule(`tool-${name}-arg-${param.name}`, () => p.toolArg(p.sequence(open, marker(ctx, args.value_prefix), value)));
+      const arg = p.sharedRule(`tool-${name}-arg-${param.name}`, () =>
+        mayBeString(param.schema)
+          ? rawArg(p.literal(param.name))
+          : p.toolArg(
+              p.sequence(
+                argOpen(p.literal(param.name)),
+                marker(ctx, args.value_prefix),
+                typedValue(ctx, `tool-${name}-arg-${param.name}-schema`, param.schema),
+                p.space(),
+                valueClose(),
+              ),
+            ),
+      );
       (param.required ? required : optional).push(arg);
     }
     let seq = p.sequence(...required.flatMap((r, i) => (i > 0 ? [p.space(), r] : [r])));
     if (optional.length > 0) seq = p.sequence(seq, p.repeat(p.sequence(p.space(), p.choice(...optional)), 0, UNBOUNDED));
+    if (ctx.inputs.lenient && args.name_prefix !== '') {
+      // Models write arguments in their own order, leave out required ones or add some of
+      // their own; read them as written (the call's arguments, not its framing, so the call
+      // stands unchecked, as JSON arguments do). Canonical only when no argument tag follows.
+      // A declared name is never read as undeclared: its value is typed, and a value that
+      // breaks its type breaks the read as canonically (a stream has shown its start).
+      const declared = parameters(tool).map((param) => p.sequence(p.literal(param.name), core(args.name_suffix)));
+      const undeclared = rawArg(declared.length === 0 ? undeclaredName : p.sequence(p.negate(p.choice(...declared)), undeclaredName));
+      const anyArg = p.choice(...required, ...optional, undeclared);
+      const canonical = p.sequence(seq, p.negate(p.sequence(p.space(), core(args.name_prefix))));
+      seq = p.choice(canonical, p.recover('argument-order', p.repeat(p.sequence(p.space(), anyArg), 0, UNBOUNDED)));
+    }
     seq = p.sequence(marker(ctx, args.start), seq, marker(ctx, args.end));
     // Peek for an argument tag only when one must follow: all-optional calls may have none.
     const peekTag = (): Parser => (ctx.inputs.lenient ? p.sequence(p.space(), core(args.name_prefix)) : p.literal(args.name_prefix));

@@ -339,6 +339,8 @@ function readablePrefix(prefix: (length: number) => ChatReader, shift: number, l
     const last = nodes.at(-1);
     if (last === undefined) return undefined;
     const head = readOutput(reader, shift, true, tools);
+    // A recovered call the read rejected made all of the prefix from it on content already.
+    if (head.message.warnings?.some((w) => w.code === 'rejected') === true) return { head, rest: n, inCall: false };
     const open = openCall(nodes, head.message);
     if (open === undefined || open.shown) return { head, rest: Math.max(shift, heldEndOf(nodes, shift, true)), inCall: open !== undefined };
     // Read the output up to where that call starts instead.

@@ -22,6 +22,26 @@ function readBoth(parser: ChatParser, output: string): ParsedMessage {
 /** {@link readBoth} with the named template and the test request. */
 const streamsAsParsed = (name: string, output: string): ParsedMessage => readBoth(parserOf(name), output);
 
+describe('a recovered call rejected before the output breaks', () => {
+  it('Nemotron 3 Nano: the rejected call and the text up to the break are content once, in order', () => {
+    const counter = (name: string, optional: boolean) =>
+      functionTool(name, { arg1: { type: 'integer' }, ...(optional ? { arg2: { type: 'integer' } } : {}) }, ['arg1']);
+    const parser = createChatParser(sharedTemplate('NVIDIA-Nemotron-3-Nano-30B-A3B-BF16'), {
+      messages: [{ role: 'user', content: 'Hi' }],
+      tools: [counter('special_function', false), counter('special_function_with_opt', true)],
+      parallel_tool_calls: true,
+      enable_thinking: false,
+    });
+    // A missing-call-opener call with no arguments (rejected: `arg1` is required), then a
+    // doubled `<` the parse cannot place (a fuzz case, seed 77).
+    const call = '<tool_call>\n<function=special_function>\n<parameter=arg1>\n1\n</parameter>\n</function>\n</tool_call>\n';
+    const output = `tool_call>\n<function=special_function><tool_call>\n<function=special_function>\n<${call}${call.replace('special_function>', 'special_function_with_opt>').replace('</function>', '<parameter=arg2>\n2\n</parameter>\n</function>')}`;
+    const parsed = readBoth(parser, output);
+    expect(parsed.content).toBe(output);
+    expect(parsed.warnings?.map((w) => w.code)).toEqual(['rejected', 'unparsed']);
+  });
+});
+
 describe('a named call the output breaks in stays as far as it was read', () => {
   it('Qwen3-Coder: a call restarted inside its first parameter', () => {
     const output = '<tool_call>\n<function=get_weather>\n<pa<tool_call>\n<function=get_weather>\n<parameter=city>\nParis\n</parameter>\n</function>\n</tool_call>';

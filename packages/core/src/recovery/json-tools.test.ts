@@ -268,6 +268,23 @@ describe('JSON call recoveries: text around the call', () => {
     },
   );
 
+  it('llama-python-tag: the tag repeated before each parallel call, and prose before it (Llama 3.2)', () => {
+    const parsers = parsersOf('meta-llama-Llama-3.2-3B-Instruct', chatRequest(TOOLS), true);
+    const call = '<|python_tag|>{"name": "get_weather", "parameters": {"city": "Paris"}}';
+    for (const between of ['', '\n']) {
+      const output = `${call}${between}<|python_tag|>{"name": "ping", "parameters": {}}`;
+      const parsed = parsers.lenient.parse(output);
+      expect(withoutWarnings(parsed)).toEqual({ role: 'assistant', content: '', tool_calls: toolCalls([WEATHER, PING]) });
+      expect(recoveredRules(parsed)).toEqual(['llama-python-tag', 'json-call-separator']);
+      expect(streamedMessageAppendOnly(parsers.lenient, output)).toEqual(withoutWarnings(parsed));
+    }
+    // Without parallel calls the second stays text after the call.
+    const single = parsersOf('meta-llama-Llama-3.2-3B-Instruct', chatRequest(TOOLS, { parallel_tool_calls: false }), true);
+    expect(single.lenient.parse(`${call}<|python_tag|>{"name": "ping", "parameters": {}}`).tool_calls).toHaveLength(1);
+    const intro = parsers.lenient.parse(`Some intro. ${call}`);
+    expect(withoutWarnings(intro)).toEqual({ role: 'assistant', content: 'Some intro. ', tool_calls: toolCalls([WEATHER]) });
+  });
+
   it('keeps plain answers with backticks as content, without warnings (Llama 3.1, calls optional)', () => {
     const parser = createChatParser(sharedTemplate('meta-llama-Llama-3.1-8B-Instruct'), chatRequest(TOOLS));
     const output = 'Run `ls` then ```sh\nls\n``` and [see] this.';

@@ -375,3 +375,67 @@ describe('tag-attributes', () => {
     expect(streamedMessageAppendOnly(lenient, output)).toEqual(message);
   });
 });
+
+describe('argument-order', () => {
+  it('Qwen3-Coder: arguments in another order than the schema lists them, as written', () => {
+    expectRecovered(
+      'Qwen3-Coder',
+      '<tool_call>\n<function=get_weather>\n<parameter=days>\n3\n</parameter>\n<parameter=city>\nParis\n</parameter>\n</function>\n</tool_call>',
+      message('', [['get_weather', '{"days":3,"city":"Paris"}']]),
+      ['argument-order'],
+    );
+  });
+
+  it('Qwen3-Coder: a required argument left out, or all of them', () => {
+    expectRecovered(
+      'Qwen3-Coder',
+      'Checking.\n<tool_call>\n<function=get_weather>\n<parameter=days>\n3\n</parameter>\n</function>\n</tool_call>',
+      message('Checking.\n', [['get_weather', '{"days":3}']]),
+      ['argument-order'],
+    );
+    expectRecovered('Qwen3-Coder', '<tool_call>\n<function=get_weather>\n</function>\n</tool_call>', message('', [['get_weather', '{}']]), ['argument-order']);
+  });
+
+  it('Qwen3-Coder: an argument the tool does not declare is a string, in its place', () => {
+    expectRecovered(
+      'Qwen3-Coder',
+      '<tool_call>\n<function=get_weather>\n<parameter=city>\nParis\n</parameter>\n<parameter=units>\nmetric\n</parameter>\n<parameter=days>\n3\n</parameter>\n</function>\n</tool_call>',
+      message('', [['get_weather', '{"city":"Paris","units":"metric","days":3}']]),
+      ['argument-order'],
+    );
+  });
+
+  it('MiniMax-M2 and GLM-4.6: the same, in their own tags', () => {
+    expectRecovered(
+      'MiniMax-M2',
+      'Hmm.\n</think>\n\n<minimax:tool_call>\n<invoke name="get_weather">\n<parameter name="metric">true</parameter>\n<parameter name="city">Paris</parameter>\n</invoke>\n</minimax:tool_call>',
+      message('', [['get_weather', '{"metric":true,"city":"Paris"}']], 'Hmm.'),
+      ['argument-order'],
+    );
+    expectRecovered(
+      'GLM-4.6',
+      '<think>Hmm.</think>\n<tool_call>get_weather\n<arg_key>days</arg_key>\n<arg_value>2</arg_value>\n</tool_call>',
+      message('', [['get_weather', '{"days":2}']], 'Hmm.'),
+      ['argument-order'],
+    );
+  });
+
+  it('two calls, the second out of order: only it is recovered, and a stream shows each as it comes', () => {
+    const { lenient } = familyParsers('Qwen3-Coder');
+    const first = '<tool_call>\n<function=get_weather>\n<parameter=city>\nParis\n</parameter>\n</function>\n</tool_call>';
+    const second = '<tool_call>\n<function=get_weather>\n<parameter=days>\n1\n</parameter>\n<parameter=city>\nRome\n</parameter>\n</function>\n</tool_call>';
+    const output = `${first}\n${second}`;
+    const parsed = lenient.parse(output);
+    expect(parsed.tool_calls?.map((c) => c.function.arguments)).toEqual(['{"city":"Paris"}', '{"days":1,"city":"Rome"}']);
+    expect(parsed.warnings?.map((w) => [w.code, w.offset])).toEqual([['recovered', first.length + 1 + '<tool_call>\n<function=get_weather>\n'.length]]);
+    const { warnings: _warnings, ...read } = parsed;
+    expect(streamedMessageAppendOnly(lenient, output)).toEqual(read);
+  });
+
+  it('a declared argument whose value breaks its type is not read as an undeclared string', () => {
+    const { lenient } = familyParsers('Qwen3-Coder');
+    const parsed = lenient.parse('<tool_call>\n<function=get_weather>\n<parameter=days>\nthree\n</parameter>\n<parameter=city>\nParis\n</parameter>\n</function>\n</tool_call>');
+    expect(parsed.tool_calls?.[0]?.function.arguments).not.toContain('"three"');
+    expect(parsed.content).toContain('three');
+  });
+});
