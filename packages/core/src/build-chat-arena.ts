@@ -392,6 +392,23 @@ function functionParser(ctx: Ctx, name: string, args: Parser, peekArgs: Parser |
   return committed ? body : p.atomic(body);
 }
 
+/**
+ * A call as one JSON object, name first: `{"name": "f", "arguments": {…}}` (or `parameters`),
+ * for any of the request's tools.
+ */
+function jsonCallObject(ctx: Ctx): Parser {
+  const { p } = ctx;
+  const member = (key: ParserLike): Parser => p.sequence(key, p.space(), ':', p.space());
+  const calls = functionTools(ctx.inputs.tools).map((tool) => {
+    const name = tool.function.name;
+    const open = p.toolOpen(
+      p.sequence('{', p.space(), member('"name"'), '"', p.toolName(p.literal(name)), '"', p.space(), ',', p.space(), member(p.choice('"arguments"', '"parameters"'))),
+    );
+    return p.sequence(open, p.peek('{'), p.toolArgs(p.jsonSchema(`tool-${name}-schema`, toolParameters(tool))), p.space(), p.toolClose('}'));
+  });
+  return p.choice(...calls);
+}
+
 function wrapCalls(ctx: Ctx, choice: Parser, tagged: boolean): Parser {
   const { p, a, inputs } = ctx;
   const f = a.tools.format;
@@ -414,8 +431,11 @@ function wrapCalls(ctx: Ctx, choice: Parser, tagged: boolean): Parser {
   let calls: Parser;
   if (f.per_call_start !== '') {
     const callEnd: ParserLike = f.per_call_end === '' ? '' : closer(ctx, marker(ctx, f.per_call_end), [f.per_call_start, f.section_end, namePrefix]);
+    // Leniently, a tagged format's call tag may hold a JSON call object instead, as the JSON
+    // formats write it (Qwen3-Coder and Qwen3.5 also write Qwen3's `{"name": …, "arguments": …}`).
+    const inTag = tagged && lenient ? p.choice(choice, p.recover('json-call-in-tags', jsonCallObject(ctx))) : choice;
     let wrapped = tagged
-      ? p.sequence(marker(ctx, f.per_call_start), p.space(), choice, p.space(), callEnd)
+      ? p.sequence(marker(ctx, f.per_call_start), p.space(), inTag, p.space(), callEnd)
       : p.sequence(marker(ctx, f.per_call_start), choice, callEnd);
     if (openerless) wrapped = p.choice(wrapped, withoutOpener(p.sequence(choice, p.space(), callEnd)));
     const tail = tagged ? [p.space()] : [];
@@ -609,7 +629,10 @@ function tagWithTaggedTools(ctx: Ctx): Parser {
       const undeclared = rawArg(declared.length === 0 ? undeclaredName : p.sequence(p.negate(p.choice(...declared)), undeclaredName));
       const anyArg = p.choice(...required, ...optional, undeclared);
       const canonical = p.sequence(seq, p.negate(p.sequence(p.space(), core(args.name_prefix))));
-      seq = p.choice(canonical, p.recover('argument-order', p.repeat(p.sequence(p.space(), anyArg), 0, UNBOUNDED)));
+      // Or all arguments as one JSON object, as the JSON formats write them (before the
+      // reading of any order, which also matches no argument at all).
+      const json = p.recover('tagged-json-arguments', p.sequence(p.space(), p.peek('{'), p.toolArgs(p.jsonSchema(`tool-${name}-schema`, toolParameters(tool)))));
+      seq = p.choice(canonical, json, p.recover('argument-order', p.repeat(p.sequence(p.space(), anyArg), 0, UNBOUNDED)));
     }
     seq = p.sequence(marker(ctx, args.start), seq, marker(ctx, args.end));
     // Peek for an argument tag only when one must follow: all-optional calls may have none.

@@ -439,3 +439,53 @@ describe('argument-order', () => {
     expect(parsed.content).toContain('three');
   });
 });
+
+describe('tagged-json-arguments', () => {
+  it('Qwen3-Coder and GLM-4.6: the arguments as one JSON object inside the call tags', () => {
+    expectRecovered(
+      'Qwen3-Coder',
+      '<tool_call>\n<function=get_weather>\n{"city": "Paris", "days": 3}\n</function>\n</tool_call>',
+      message('', [['get_weather', '{"city": "Paris", "days": 3}']]),
+      ['tagged-json-arguments'],
+    );
+    expectRecovered(
+      'GLM-4.6',
+      '<think>Hmm.</think>\n<tool_call>get_weather\n{"city": "Paris"}\n</tool_call>',
+      message('', [['get_weather', '{"city": "Paris"}']], 'Hmm.'),
+      ['tagged-json-arguments'],
+    );
+  });
+
+  it('a JSON value that is no object stays unread, as before', () => {
+    const { lenient } = familyParsers('Qwen3-Coder');
+    const output = '<tool_call>\n<function=get_weather>\n"Paris"\n</function>\n</tool_call>';
+    const parsed = lenient.parse(output);
+    expect(parsed.warnings?.some((w) => w.rule === 'tagged-json-arguments')).toBe(false);
+    expect(`${parsed.tool_calls?.[0]?.function.arguments ?? ''}${parsed.content}`).toContain('"Paris"');
+  });
+});
+
+describe('json-call-in-tags', () => {
+  it('Qwen3-Coder, Qwen3.5, GLM-4.6: a JSON call object in the call tag', () => {
+    const call = '<tool_call>\n{"name": "get_weather", "arguments": {"city": "Paris"}}\n</tool_call>';
+    expectRecovered('Qwen3-Coder', `Checking.\n${call}`, message('Checking.\n', [['get_weather', '{"city": "Paris"}']]), ['json-call-in-tags']);
+    expectRecovered('Qwen3.5-4B', `Hmm.\n</think>\n\n${call}`, message('', [['get_weather', '{"city": "Paris"}']], 'Hmm.'), ['json-call-in-tags']);
+    expectRecovered(
+      'GLM-4.6',
+      '<think>Hmm.</think>\n<tool_call>{"name": "ping", "parameters": {}}</tool_call>',
+      message('', [['ping', '{}']], 'Hmm.'),
+      ['json-call-in-tags'],
+    );
+  });
+
+  it('a JSON call that does not fit its tool is content, with a rejected warning', () => {
+    const { lenient } = familyParsers('Qwen3-Coder');
+    const output = '<tool_call>\n{"name": "get_weather", "arguments": {"town": "Paris"}}\n</tool_call>';
+    const parsed = lenient.parse(output);
+    expect(parsed.tool_calls).toBeUndefined();
+    expect(parsed.content).toBe(output);
+    expect(parsed.warnings?.map((w) => w.code)).toEqual(['rejected']);
+    const { warnings: _warnings, ...read } = parsed;
+    expect(streamedMessageAppendOnly(lenient, output)).toEqual(read);
+  });
+});
