@@ -601,7 +601,8 @@ function tagWithTaggedTools(ctx: Ctx): Parser {
     const name = tool.function.name;
     const required: Parser[] = [];
     const optional: Parser[] = [];
-    for (const param of parameters(tool)) {
+    const params = parameters(tool);
+    for (const param of params) {
       const arg = p.sharedRule(`tool-${name}-arg-${param.name}`, () =>
         mayBeString(param.schema)
           ? rawArg(p.literal(param.name))
@@ -625,7 +626,7 @@ function tagWithTaggedTools(ctx: Ctx): Parser {
       // stands unchecked, as JSON arguments do). Canonical only when no argument tag follows.
       // A declared name is never read as undeclared: its value is typed, and a value that
       // breaks its type breaks the read as canonically (a stream has shown its start).
-      const declared = parameters(tool).map((param) => p.sequence(p.literal(param.name), core(args.name_suffix)));
+      const declared = params.map((param) => p.sequence(p.literal(param.name), core(args.name_suffix)));
       const undeclared = rawArg(declared.length === 0 ? undeclaredName : p.sequence(p.negate(p.choice(...declared)), undeclaredName));
       const anyArg = p.choice(...required, ...optional, undeclared);
       const canonical = p.sequence(seq, p.negate(p.sequence(p.space(), core(args.name_prefix))));
