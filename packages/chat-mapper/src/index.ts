@@ -11,6 +11,7 @@ export type { ChatTag } from './chat-tags.js';
 export { ChatBuilder } from './chat-builder.js';
 export { JSON_RECOVERY_RULES, standardJsonTools } from './standard-json-tools.js';
 export { codeArguments, openCodeArguments } from './code-arguments.js';
+export { jsonCallArray, jsonCallObject } from './json-call-object.js';
 export type { JsonToolsLayout } from './standard-json-tools.js';
 export { functionTools, toolParameters } from './chat-tool.js';
 export type { ChatTool } from './chat-tool.js';

@@ -1,4 +1,4 @@
-import { ChatBuilder, functionTools, isJsonObject, standardJsonTools, toolParameters, type ChatFormat, type ChatTool } from '@autoparser/chat-mapper';
+import { ChatBuilder, functionTools, isJsonObject, jsonCallObject, standardJsonTools, toolParameters, type ChatFormat, type ChatTool } from '@autoparser/chat-mapper';
 import { UNBOUNDED, type Arena, type JsonValue, type Parser, type ParserLike } from '@autoparser/peg-core';
 import type { TemplateAnalysis } from '@autoparser/template-analyzer';
 import type { GeneratorInputs } from './generator-inputs.js';
@@ -392,23 +392,6 @@ function functionParser(ctx: Ctx, name: string, args: Parser, peekArgs: Parser |
   return committed ? body : p.atomic(body);
 }
 
-/**
- * A call as one JSON object, name first: `{"name": "f", "arguments": {…}}` (or `parameters`),
- * for any of the request's tools.
- */
-function jsonCallObject(ctx: Ctx): Parser {
-  const { p } = ctx;
-  const member = (key: ParserLike): Parser => p.sequence(key, p.space(), ':', p.space());
-  const calls = functionTools(ctx.inputs.tools).map((tool) => {
-    const name = tool.function.name;
-    const open = p.toolOpen(
-      p.sequence('{', p.space(), member('"name"'), '"', p.toolName(p.literal(name)), '"', p.space(), ',', p.space(), member(p.choice('"arguments"', '"parameters"'))),
-    );
-    return p.sequence(open, p.peek('{'), p.toolArgs(p.jsonSchema(`tool-${name}-schema`, toolParameters(tool))), p.space(), p.toolClose('}'));
-  });
-  return p.choice(...calls);
-}
-
 function wrapCalls(ctx: Ctx, choice: Parser, tagged: boolean): Parser {
   const { p, a, inputs } = ctx;
   const f = a.tools.format;
@@ -433,7 +416,7 @@ function wrapCalls(ctx: Ctx, choice: Parser, tagged: boolean): Parser {
     const callEnd: ParserLike = f.per_call_end === '' ? '' : closer(ctx, marker(ctx, f.per_call_end), [f.per_call_start, f.section_end, namePrefix]);
     // Leniently, a tagged format's call tag may hold a JSON call object instead, as the JSON
     // formats write it (Qwen3-Coder and Qwen3.5 also write Qwen3's `{"name": …, "arguments": …}`).
-    const inTag = tagged && lenient ? p.choice(choice, p.recover('json-call-in-tags', jsonCallObject(ctx))) : choice;
+    const inTag = tagged && lenient ? p.choice(choice, p.recover('json-call-in-tags', jsonCallObject(p, inputs.tools))) : choice;
     let wrapped = tagged
       ? p.sequence(marker(ctx, f.per_call_start), p.space(), inTag, p.space(), callEnd)
       : p.sequence(marker(ctx, f.per_call_start), choice, callEnd);

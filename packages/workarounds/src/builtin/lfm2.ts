@@ -1,8 +1,7 @@
-import { functionTools, type ChatFormat, type FormatContext } from '@autoparser/chat-mapper';
+import { functionTools, jsonCallArray, jsonCallObject, type ChatFormat, type FormatContext } from '@autoparser/chat-mapper';
 import type { TemplateAnalysis } from '../analysis-types.js';
 import type { WorkaroundPlugin } from '../plugin.js';
 import { pythonCallList, type PythonStringStyle } from './lfm2/python-calls.js';
-import { jsonCallArray, jsonCallObject } from './recovery/json-calls.js';
 import { reasoningBlock } from './recovery/reasoning-block.js';
 
 const TOOL_CALL_START = '<|tool_call_start|>';

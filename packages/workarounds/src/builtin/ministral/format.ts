@@ -1,5 +1,4 @@
-import { functionTools, toolParameters, type ChatBuilder, type ChatFormat, type FormatContext, type FormatRequest, type Parser } from '@autoparser/chat-mapper';
-import { jsonCallArray } from '../recovery/json-calls.js';
+import { functionTools, jsonCallArray, toolParameters, type ChatBuilder, type ChatFormat, type FormatContext, type FormatRequest, type Parser } from '@autoparser/chat-mapper';
 import { reasoningBlock } from '../recovery/reasoning-block.js';
 
 

@@ -1,4 +1,6 @@
-import { functionTools, toolParameters, type ChatBuilder, type ChatTool, type Parser } from '@autoparser/chat-mapper';
+import type { Parser } from '@autoparser/peg-core';
+import type { ChatBuilder } from './chat-builder.js';
+import { functionTools, toolParameters, type ChatTool } from './chat-tool.js';
 
 /**
  * One call written as a JSON object, `{"name": "NAME", "arguments": {…}}` (`parameters` for
