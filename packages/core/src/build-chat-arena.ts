@@ -1,4 +1,4 @@
-import { ChatBuilder, functionTools, isJsonObject, jsonCallObject, standardJsonTools, toolParameters, type ChatFormat, type ChatTool } from '@autoparser/chat-mapper';
+import { ChatBuilder, functionTools, isJsonObject, jsonCallArray, jsonCallObject, standardJsonTools, toolParameters, type ChatFormat, type ChatTool } from '@autoparser/chat-mapper';
 import { UNBOUNDED, type Arena, type JsonValue, type Parser, type ParserLike } from '@autoparser/peg-core';
 import type { TemplateAnalysis } from '@autoparser/template-analyzer';
 import type { GeneratorInputs } from './generator-inputs.js';
@@ -414,12 +414,14 @@ function wrapCalls(ctx: Ctx, choice: Parser, tagged: boolean): Parser {
   let calls: Parser;
   if (f.per_call_start !== '') {
     const callEnd: ParserLike = f.per_call_end === '' ? '' : closer(ctx, marker(ctx, f.per_call_end), [f.per_call_start, f.section_end, namePrefix]);
-    // Leniently, a tagged format's call tag may hold a JSON call object instead, as the JSON
-    // formats write it (Qwen3-Coder and Qwen3.5 also write Qwen3's `{"name": …, "arguments": …}`).
-    const inTag = tagged && lenient ? p.choice(choice, p.recover('json-call-in-tags', jsonCallObject(p, inputs.tools))) : choice;
+    // Leniently, the call tag or marker may hold JSON call objects instead, as the JSON formats
+    // write them: Qwen3-Coder and Qwen3.5 also write Qwen3's `{"name": …, "arguments": …}`,
+    // Mistral Small 3.2 the older Mistral templates' `[TOOL_CALLS][{…}, …]`.
+    const jsonCalls = (): Parser => p.choice(jsonCallObject(p, inputs.tools), jsonCallArray(p, inputs.tools, parallel));
+    const inTag = lenient ? p.choice(choice, p.recover('json-call-in-tags', p.sequence(p.space(), jsonCalls()))) : choice;
     let wrapped = tagged
       ? p.sequence(marker(ctx, f.per_call_start), p.space(), inTag, p.space(), callEnd)
-      : p.sequence(marker(ctx, f.per_call_start), choice, callEnd);
+      : p.sequence(marker(ctx, f.per_call_start), inTag, callEnd);
     if (openerless) wrapped = p.choice(wrapped, withoutOpener(p.sequence(choice, p.space(), callEnd)));
     const tail = tagged ? [p.space()] : [];
     calls = p.triggerRule(

@@ -478,6 +478,30 @@ describe('json-call-in-tags', () => {
     );
   });
 
+  it('Qwen3-Coder: an array of JSON calls in one call tag', () => {
+    expectRecovered(
+      'Qwen3-Coder',
+      '<tool_call>\n[{"name": "get_weather", "arguments": {"city": "Paris"}}, {"name": "ping", "arguments": {}}]\n</tool_call>',
+      message('', [['get_weather', '{"city": "Paris"}'], ['ping', '{}']]),
+      ['json-call-in-tags'],
+    );
+  });
+
+  it('Mistral Small 3.2: the older Mistral templates\' JSON array (or one object) after [TOOL_CALLS]', () => {
+    expectRecovered(
+      'Mistral-Small-3.2-24B-Instruct-2506',
+      'Sure. [TOOL_CALLS][{"name": "get_weather", "arguments": {"city": "Paris"}}, {"name": "ping", "arguments": {}}]',
+      message('Sure. ', [['get_weather', '{"city": "Paris"}'], ['ping', '{}']]),
+      ['json-call-in-tags'],
+    );
+    expectRecovered(
+      'Mistral-Small-3.2-24B-Instruct-2506',
+      '[TOOL_CALLS]{"name": "get_weather", "arguments": {"city": "Paris"}}',
+      message('', [['get_weather', '{"city": "Paris"}']]),
+      ['json-call-in-tags'],
+    );
+  });
+
   it('a JSON call that does not fit its tool is content, with a rejected warning', () => {
     const { lenient } = familyParsers('Qwen3-Coder');
     const output = '<tool_call>\n{"name": "get_weather", "arguments": {"town": "Paris"}}\n</tool_call>';
