@@ -343,8 +343,23 @@ function jsonNativeTools(ctx: Ctx): Parser {
     const prose = nameKey.includes('.') || names.length === 0 ? plain : p.sequence(p.negate(named), plain);
     return p.choice(p.sequence(ctx.reasoning, p.optional(p.content(p.untilOneOf(starts))), tagged, callsEnd(ctx)), prose);
   }
-  const body = p.sequence(ctx.reasoning, p.optional(p.content(contentBefore(ctx, toolStart))), calls, callsEnd(ctx));
+  const answer = p.sequence(p.optional(p.content(contentBefore(ctx, toolStart))), calls, callsEnd(ctx));
+  const body = p.sequence(ctx.reasoning, inputs.lenient ? p.choice(callsWithoutMarker(ctx), answer) : answer);
   return ctx.inputs.lenient && core(toolStart) !== toolStart ? p.choice(body, canonicalReading(ctx, toolStart, calls)) : body;
+}
+
+/**
+ * Lenient, `json-call-without-marker`: the whole answer is a JSON call object (or an array of
+ * them) where the template writes a marker before its calls (`<tool_call>`, `[TOOL_CALLS]`).
+ * Tried first, as the canonical reading takes any text as content; it must run to the end
+ * of the output, so a stream shows none of it until the output ends (atomic), and each call
+ * must name a declared tool and fit its schema (the recovery holds its name).
+ */
+function callsWithoutMarker(ctx: Ctx): Parser {
+  const { p, inputs } = ctx;
+  const opens = p.peek(p.sequence(p.space(), p.choice('{', p.sequence('[', p.space(), '{')), p.space(), '"'));
+  const calls = p.choice(jsonCallObject(p, inputs.tools), jsonCallArray(p, inputs.tools, inputs.parallelToolCalls));
+  return p.sequence(opens, p.atomic(p.recover('json-call-without-marker', p.sequence(p.space(), calls, p.space(), p.end()))));
 }
 
 /** The call id between the function name and its arguments, when the template has one. */

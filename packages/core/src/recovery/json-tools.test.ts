@@ -285,6 +285,32 @@ describe('JSON call recoveries: text around the call', () => {
     expect(withoutWarnings(intro)).toEqual({ role: 'assistant', content: 'Some intro. ', tool_calls: toolCalls([WEATHER]) });
   });
 
+  it('json-call-without-marker: the whole answer is a JSON call, the marker left out (Hermes, Qwen3, Nemo)', () => {
+    const call = '{"name": "get_weather", "arguments": {"city": "Paris"}}';
+    expectRecovered(parsersOf('NousResearch-Hermes-2-Pro-Llama-3-8B-tool_use', chatRequest(TOOLS)), call, [WEATHER], ['json-call-without-marker']);
+    const qwen = parsersOf('Qwen-Qwen3-0.6B', chatRequest(TOOLS));
+    const parsed = qwen.lenient.parse(`<think>\nWeather.\n</think>\n\n${call}`);
+    expect(withoutWarnings(parsed)).toEqual({ role: 'assistant', content: '', reasoning_content: 'Weather.', tool_calls: toolCalls([WEATHER]) });
+    expect(recoveredRules(parsed)).toEqual(['json-call-without-marker']);
+    expectRecovered(
+      parsersOf('mistralai-Mistral-Nemo-Instruct-2407', chatRequest(TOOLS)),
+      `[${call.slice(0, -1)}, "id": "abcDEF123"}, {"name": "ping", "arguments": {}, "id": "ghiJKL456"}]`,
+      [{ ...WEATHER, id: 'abcDEF123' }, { ...PING, id: 'ghiJKL456' }],
+      ['json-call-without-marker'],
+    );
+  });
+
+  it('json-call-without-marker: only as the whole answer, of a declared tool that fits its schema', () => {
+    const { lenient } = parsersOf('NousResearch-Hermes-2-Pro-Llama-3-8B-tool_use', chatRequest(TOOLS));
+    const call = '{"name": "get_weather", "arguments": {"city": "Paris"}}';
+    for (const output of [`${call}\nThat is the call I would make.`, `Here: ${call}`, '{"name": "get_time", "arguments": {}}', '{"name": "get_weather", "arguments": {"town": "Paris"}}']) {
+      const parsed = lenient.parse(output);
+      expect(parsed.tool_calls, output).toBeUndefined();
+      expect(parsed.content, output).toBe(output);
+      expect(streamedMessageAppendOnly(lenient, output), output).toEqual(withoutWarnings(parsed));
+    }
+  });
+
   it('keeps plain answers with backticks as content, without warnings (Llama 3.1, calls optional)', () => {
     const parser = createChatParser(sharedTemplate('meta-llama-Llama-3.1-8B-Instruct'), chatRequest(TOOLS));
     const output = 'Run `ls` then ```sh\nls\n``` and [see] this.';
