@@ -26,6 +26,24 @@ describe('reasoning-start-repeated: the start tag written again after the prompt
     expect(strict.reasoning_content).toMatch(/^\n?<think>\nThe user greets me\.$/u);
   });
 
+  it.each(['llama-cpp-deepseek-r1', 'deepseek-ai-DeepSeek-R1-Distill-Qwen-32B', 'deepseek-ai-DeepSeek-R1-Distill-Llama-8B'])(
+    '%s with tools (its own format): the second tag is skipped too',
+    (name) => {
+      const pair = parsers(name, true);
+      expect(pair.lenient.generationPrompt.trimEnd().endsWith('<think>')).toBe(true);
+      const strict = expectRecovered(
+        pair,
+        '<think>\nThe user greets me.\n</think>\n\nHello!',
+        { role: 'assistant', content: '\n\nHello!', reasoning_content: 'The user greets me.' },
+        'reasoning-start-repeated',
+      );
+      expect(strict.reasoning_content).toBe('<think>\nThe user greets me.');
+      // An empty repeated block stays reasoning text; a partial tag is held back.
+      expect(pair.lenient.parse('<think>\n\n</think>\n\nHello!').reasoning_content).toBe('<think>');
+      expect(pair.lenient.parse('<thi', { partial: true })).toEqual({ role: 'assistant', content: '' });
+    },
+  );
+
   it('also when the model itself opened the block (Qwen3)', () => {
     const pair = parsers('Qwen-Qwen3-0.6B', false);
     expectRecovered(

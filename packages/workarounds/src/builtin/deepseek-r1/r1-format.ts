@@ -7,6 +7,7 @@ import {
   type FormatRequest,
   type Parser,
 } from '@autoparser/chat-mapper';
+import { repeatedStart } from '../recovery/reasoning-block.js';
 
 const THINK_START = '<think>';
 const THINK_END = '</think>';
@@ -138,16 +139,16 @@ export function r1ToolsFormat(p: ChatBuilder, request: FormatRequest): ChatForma
   const sectionStarts = request.lenient ? [R1.sectionStart, ...R1_SECTION_START_VARIANTS] : [R1.sectionStart];
   let reasoning: Parser = p.eps();
   if (request.extractReasoning) {
-    const canonical = p.sequence(p.space(), THINK_START, p.space(), p.reasoning(p.until(THINK_END)), THINK_END);
+    // The block's opening: the prompt's tag (or the model's), and leniently a second one.
+    const opening = request.lenient ? p.sequence(p.space(), THINK_START, p.space(), repeatedStart(p, THINK_START, THINK_END)) : p.sequence(p.space(), THINK_START, p.space());
+    const canonical = p.sequence(opening, p.reasoning(p.until(THINK_END)), THINK_END);
     // Format 4 ends the reasoning inside a `<tool_call>` wrapper: the reasoning stops there.
     // Tried first (the canonical reading would take the wrapper's end tag as its own), it
     // applies only when the wrapper and `function</think>` come before any end tag.
     const intoCall = p.recover(
       'r1-sectionless-calls',
       p.sequence(
-        p.space(),
-        THINK_START,
-        p.space(),
+        opening,
         p.reasoning(p.untilOneOf([XML_CALL_OPEN, THINK_END])),
         p.peek(p.sequence(XML_CALL_OPEN, p.space(), `function${THINK_END}`)),
       ),
@@ -157,9 +158,7 @@ export function r1ToolsFormat(p: ChatBuilder, request: FormatRequest): ChatForma
     // while the block may still close, the text from the section on is held back (a closed
     // block keeps it as reasoning, as the reference reads it).
     const intoSection = p.sequence(
-      p.space(),
-      THINK_START,
-      p.space(),
+      opening,
       // Also stopping where format 4's wrapper starts, so a stream reads the block as that does.
       p.reasoning(p.untilOneOf([THINK_END, XML_CALL_OPEN, ...sectionStarts])),
       p.recover('call-in-reasoning', p.sequence(p.negate(p.sequence(p.until(THINK_END), THINK_END)), p.peek(p.choice(...sectionStarts)))),

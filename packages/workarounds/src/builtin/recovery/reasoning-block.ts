@@ -20,3 +20,14 @@ export function reasoningBlock(p: ChatBuilder, end: string, options: { readonly 
   const close = p.choice(end, p.recover('call-in-reasoning', p.peek(marker)), unclosed);
   return p.dual(p.sequence(body, close), canonical);
 }
+
+/**
+ * Lenient, `reasoning-start-repeated`: the start tag written again right after the block
+ * opened (the prompt's `<think>`, then the model's own), skipped. First a negative look, so
+ * canonical text reads as before and a partial tag is held back, not shown; an empty
+ * repeated block (`<think></think>`) stays reasoning text, as the reference reads it.
+ */
+export function repeatedStart(p: ChatBuilder, start: string, end: string): Parser {
+  const again = p.sequence(p.space(), start, p.negate(p.sequence(p.space(), end)));
+  return p.choice(p.negate(again), p.recover('reasoning-start-repeated', p.sequence(again, p.space())));
+}
