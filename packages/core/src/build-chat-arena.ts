@@ -368,9 +368,11 @@ function callIdSection(ctx: Ctx): Parser | undefined {
   const { pos, prefix, suffix } = a.tools.call_id;
   const argsStart = a.tools.arguments.start;
   if (pos !== 'BETWEEN_FUNC_AND_ARGS' || prefix === '' || (suffix === '' && argsStart === '')) return undefined;
-  return suffix !== ''
-    ? p.sequence(p.optional(p.sequence(marker(ctx, prefix), p.toolId(p.until(suffix)))), marker(ctx, suffix))
-    : p.optional(p.sequence(marker(ctx, prefix), p.toolId(p.until(argsStart))));
+  if (suffix === '') return p.optional(p.sequence(marker(ctx, prefix), p.toolId(p.until(argsStart))));
+  const section = p.sequence(p.optional(p.sequence(marker(ctx, prefix), p.toolId(p.until(suffix)))), marker(ctx, suffix));
+  // Leniently the marker before the arguments may be missing when they follow the name at
+  // once: Mistral's `[TOOL_CALLS]f{…}`, as servers that drop special tokens show it.
+  return ctx.inputs.lenient ? p.choice(section, p.recover('missing-arguments-marker', p.peek('{'))) : section;
 }
 
 function functionParser(ctx: Ctx, name: string, args: Parser, peekArgs: Parser | undefined): Parser {

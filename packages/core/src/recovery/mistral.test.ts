@@ -46,6 +46,17 @@ describe('Mistral v13 recoveries', () => {
     });
   });
 
+  it('missing-arguments-marker: [TOOL_CALLS]NAME{…} without [ARGS] (Mistral v13 and Mistral Small 3.2)', () => {
+    const output = 'hi{hi[TOOL_CALLS]get_weather{"city": "Paris"}[TOOL_CALLS]get_time{"zone": "UTC"}';
+    const expected = { role: 'assistant' as const, content: 'hi{hi', tool_calls: [call('get_weather', '{"city": "Paris"}'), call('get_time', '{"zone": "UTC"}')] };
+    for (const template of [MINISTRAL, DEVSTRAL, sharedTemplate('Mistral-Small-3.2-24B-Instruct-2506')]) {
+      expectRecovery(template, request(), output, 'missing-arguments-marker', expected);
+    }
+    // A name that only starts with a tool's is no call of it.
+    const parser = createChatParser(MINISTRAL, request());
+    expect(parser.parse('[TOOL_CALLS]get_weatherly{"city": "Paris"}').tool_calls).toBeUndefined();
+  });
+
   it('recovers no call of an undeclared tool', () => {
     const parser = createChatParser(MINISTRAL, request());
     for (const output of ['[TOOL_CALLS][{"name": "launch", "arguments": {}}]', '[TOOL_CALLS] launch[ARGS]{}']) {

@@ -19,13 +19,16 @@ function spaced(p: ChatBuilder, ...parts: Parser[]): Parser {
 
 /** `[TOOL_CALLS]NAME[ARGS]{json}` for one of the request's tools. */
 function toolCall(p: ChatBuilder, request: FormatRequest): Parser {
+  // Leniently `[ARGS]` may be missing when the arguments follow the name at once (as servers
+  // that drop special tokens show `[TOOL_CALLS]f{…}`).
+  const args = request.lenient ? p.choice(M.args, p.recover('missing-arguments-marker', p.peek('{'))) : p.literal(M.args);
   const alternatives = functionTools(request.tools).map((tool) => {
     const name = tool.function.name;
     return p.sharedRule(`tool-${name}`, () =>
       p.tool(
         p.sequence(
           // The name and `[ARGS]` together: a half-written name could still become another tool's.
-          p.toolOpen(p.sequence(p.toolName(p.literal(name)), M.args)),
+          p.toolOpen(p.sequence(p.toolName(p.literal(name)), args)),
           p.toolArgs(p.jsonSchema(`tool-${name}-schema`, toolParameters(tool))),
           p.toolClose(p.eps()),
         ),
