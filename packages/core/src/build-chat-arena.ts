@@ -597,7 +597,13 @@ function tagWithTaggedTools(ctx: Ctx): Parser {
   const untilSuffix = p.sharedRule('until-suffix', () => untilAny(ctx, args.value_suffix, [args.value_suffix, ...afterValue]));
   const valueClose = (): Parser => p.toolArgClose(closer(ctx, marker(ctx, args.value_suffix), afterValue, false));
   const argOpen = (argName: Parser): Parser => p.toolArgOpen(p.sequence(marker(ctx, args.name_prefix), p.toolArgName(argName), marker(ctx, args.name_suffix)));
-  const rawArg = (argName: Parser): Parser => p.toolArg(p.sequence(argOpen(argName), marker(ctx, args.value_prefix), p.toolArgStringValue(untilSuffix), valueClose()));
+  const rawValue = (): Parser => p.sequence(p.toolArgStringValue(untilSuffix), valueClose());
+  const rawArg = (argName: Parser, value: Parser = rawValue()): Parser => p.toolArg(p.sequence(argOpen(argName), marker(ctx, args.value_prefix), value));
+  // A string that may be null written `null` (as the template's `tojson` renders None) or
+  // `None`: leniently the null, not the text. Atomic: a stream shows the value only once
+  // its close proves it is no longer text such as `null and void`.
+  const nullableValue = (): Parser =>
+    p.choice(p.recover('typed-value', p.atomic(p.sequence(p.space(), p.toolArgJsonValue(p.choice(p.jsonNull(), 'None')), p.space(), valueClose()))), rawValue());
   const undeclaredName = p.chars(UNDECLARED_ARGUMENT_NAME);
   const alternatives = functionTools(ctx.inputs.tools).map((tool) => {
     const name = tool.function.name;
@@ -607,7 +613,7 @@ function tagWithTaggedTools(ctx: Ctx): Parser {
     for (const param of params) {
       const arg = p.sharedRule(`tool-${name}-arg-${param.name}`, () =>
         mayBeString(param.schema)
-          ? rawArg(p.literal(param.name))
+          ? rawArg(p.literal(param.name), ctx.inputs.lenient && pythonLiterals(param.schema).includes('None') ? nullableValue() : undefined)
           : p.toolArg(
               p.sequence(
                 argOpen(p.literal(param.name)),

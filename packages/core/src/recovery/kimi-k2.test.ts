@@ -38,6 +38,23 @@ describe('Kimi K2 recoveries', () => {
     });
   });
 
+  it('marker-whitespace: a space before <|tool_call_argument_begin|> (servers that space special tokens)', () => {
+    const output = `Checking. ${BEGIN}${CALL}functions.get_weather:0 ${ARGS}{"location": "Paris"}${CLOSE}${END}`;
+    for (const template of [THINKING, INSTRUCT]) {
+      expectRecovery(template, request(), output, 'marker-whitespace', {
+        role: 'assistant',
+        content: 'Checking. ',
+        tool_calls: [call('functions.get_weather:0', '{"location": "Paris"}')],
+      });
+    }
+    // Without the index as well: the id is what the model wrote, the space left out.
+    expectRecovery(INSTRUCT, request(), `${BEGIN}${CALL}functions.get_weather ${ARGS}{"location": "Rome"}${CLOSE}${END}`, 'marker-whitespace', {
+      role: 'assistant',
+      content: '',
+      tool_calls: [call('functions.get_weather', '{"location": "Rome"}')],
+    }, { also: ['kimi-missing-call-index'] });
+  });
+
   it('kimi-xml-calls: the XML-style fallback of ik_llama.cpp\'s notes', () => {
     const write = functionTool('Write', { file_path: { type: 'string' }, mode: { type: 'integer' } }, ['file_path']);
     const output =

@@ -1,6 +1,8 @@
 import type { AssistantMessage } from '@autoparser/chat-mapper';
 import { describe, expect, it } from 'vitest';
-import { grammarVerdict, streamedMessage, streamedMessageAppendOnly } from '../formats/format-test-support.js';
+import { chatRequest, functionTool, grammarVerdict, streamedMessage, streamedMessageAppendOnly } from '../formats/format-test-support.js';
+import { sharedTemplate } from '../test-templates.js';
+import { parserPair } from './recovery-test-support.js';
 import { familyParsers } from './tagged-calls-support.js';
 
 type Call = readonly [name: string, args: string];
@@ -240,6 +242,24 @@ describe('typed-value', () => {
       message('', [['get_weather', '{"city":"Paris","days":3,"metric":false}']]),
       ['typed-value'],
     );
+  });
+
+  it('Qwen3-Coder: null or None for a string that may be null is the null', () => {
+    const nullable = functionTool('set_nick', { nick: { anyOf: [{ type: 'string' }, { type: 'null' }] }, note: { type: ['string', 'null'] } });
+    const parsers = parserPair(sharedTemplate('Qwen3-Coder'), chatRequest([nullable]));
+    const output = '<tool_call>\n<function=set_nick>\n<parameter=nick>\nnull\n</parameter>\n<parameter=note>\nNone\n</parameter>\n</function>\n</tool_call>';
+    const { warnings, ...parsed } = parsers.lenient.parse(output);
+    expect(parsed).toEqual(message('', [['set_nick', '{"nick":null,"note":null}']]));
+    expect(warnings?.map((w) => w.rule)).toEqual(['typed-value', 'typed-value']);
+    expect(streamedMessageAppendOnly(parsers.lenient, output)).toEqual(parsed);
+    expect(parsers.strict.parse(output).tool_calls?.[0]?.function.arguments).toBe('{"nick":"null","note":"None"}');
+    // Text that only starts like null stays text, and a string that may not be null keeps `null`.
+    const text = '<tool_call>\n<function=set_nick>\n<parameter=nick>\nnull and void\n</parameter>\n</function>\n</tool_call>';
+    expect(parsers.lenient.parse(text).tool_calls?.[0]?.function.arguments).toBe('{"nick":"null and void"}');
+    expect(streamedMessageAppendOnly(parsers.lenient, text).tool_calls?.[0]?.function.arguments).toBe('{"nick":"null and void"}');
+    const { lenient } = familyParsers('Qwen3-Coder');
+    const plain = '<tool_call>\n<function=get_weather>\n<parameter=city>\nnull\n</parameter>\n</function>\n</tool_call>';
+    expect(lenient.parse(plain).tool_calls?.[0]?.function.arguments).toBe('{"city":"null"}');
   });
 
   it('MiniMax-M2: a quoted integer', () => {

@@ -44,9 +44,11 @@ function callParser(p: ChatBuilder, name: string, parameters: ReturnType<typeof 
     const index = p.sequence(':', p.chars('[0-9]', 1));
     // Lenient: the id as the model wrote it, without `functions.` or without `:INDEX`.
     const prefix = lenient ? p.choice('functions.', p.recover('kimi-missing-functions-prefix', p.eps())) : p.literal('functions.');
-    const suffix = lenient ? p.choice(index, p.recover('kimi-missing-call-index', p.peek(T.argumentBegin))) : index;
+    const suffix = lenient ? p.choice(index, p.recover('kimi-missing-call-index', p.peek(p.sequence(p.space(), T.argumentBegin)))) : index;
     const id = p.toolId(p.sequence(prefix, p.toolName(p.literal(name)), suffix));
-    const open = p.toolOpen(p.sequence(T.callBegin, p.space(), id, T.argumentBegin));
+    // Lenient: whitespace before the argument token too (servers that space special tokens).
+    const argumentBegin = lenient ? p.choice(T.argumentBegin, p.recover('marker-whitespace', p.sequence(p.chars('[ \\t\\r\\n]', 1), T.argumentBegin))) : p.literal(T.argumentBegin);
+    const open = p.toolOpen(p.sequence(T.callBegin, p.space(), id, argumentBegin));
     const args = p.toolArgs(p.jsonSchema(`tool-${name}-schema`, parameters));
     return p.tool(p.sequence(open, p.space(), args, p.toolClose(p.optional(T.callEnd)), p.space()));
   });
