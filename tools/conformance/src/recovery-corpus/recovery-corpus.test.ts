@@ -13,9 +13,10 @@ describe('the recovery corpus', () => {
   const records = readCorpus(readFileSync(recoveryCorpusFile, 'utf8'), recoveryCorpusFile);
   const report = runRecoveryCorpus(records, (name) => readFileSync(join(defaultTemplateDir, `${name}.jinja`), 'utf8'));
 
-  it('holds at least 40 real outputs over the families of issue 12, each with its source', () => {
+  it('holds at least 40 real outputs covering every family of issue 12, each with its source', () => {
     expect(records.length).toBeGreaterThanOrEqual(40);
-    expect([...new Set(records.map((r) => r.family))].sort()).toEqual([...FAMILIES].sort());
+    const families = new Set(records.map((r) => r.family));
+    expect(FAMILIES.filter((family) => !families.has(family))).toEqual([]);
   });
 
   it('never throws and never loses text (the rate is reported, not asserted)', () => {
