@@ -434,8 +434,9 @@ function wrapCalls(ctx: Ctx, choice: Parser, tagged: boolean): Parser {
     // Leniently, the call tag or marker may hold JSON call objects instead, as the JSON formats
     // write them: Qwen3-Coder and Qwen3.5 also write Qwen3's `{"name": …, "arguments": …}`,
     // Mistral Small 3.2 the older Mistral templates' `[TOOL_CALLS][{…}, …]`.
-    const jsonCalls = (): Parser => p.choice(jsonCallObject(p, inputs.tools), jsonCallArray(p, inputs.tools, parallel));
-    const inTag = lenient ? p.choice(choice, p.recover('json-call-in-tags', p.sequence(p.space(), jsonCalls()))) : choice;
+    const inTag = lenient
+      ? p.choice(choice, p.recover('json-call-in-tags', p.sequence(p.space(), p.choice(jsonCallObject(p, inputs.tools), jsonCallArray(p, inputs.tools, parallel)))))
+      : choice;
     let wrapped = tagged
       ? p.sequence(marker(ctx, f.per_call_start), p.space(), inTag, p.space(), callEnd)
       : p.sequence(marker(ctx, f.per_call_start), inTag, callEnd);

@@ -25,8 +25,9 @@ export interface TestBrowser {
 }
 
 /**
- * Launches the system Chromium with a fresh profile, waiting up to `timeoutMs` for it to start. Never downloads a browser: a missing
- * Chromium is an error saying how to install it (the e2e test must not be skipped).
+ * Launches the system Chromium with a fresh profile, waiting up to `timeoutMs` for it to
+ * start. Never downloads a browser: a missing Chromium is an error saying how to install it
+ * (the e2e test must not be skipped).
  */
 export async function launchChromium(timeoutMs: number): Promise<TestBrowser> {
   if (!existsSync(CHROMIUM_PATH)) {
