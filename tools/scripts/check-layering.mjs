@@ -17,19 +17,22 @@ import ts from 'typescript';
  * Apps and tools may depend on anything they declare.
  */
 const LAYERS = {
+  '@autoparser/types': [],
   '@autoparser/diff-utils': [],
-  '@autoparser/peg-core': ['@autoparser/diff-utils'],
-  '@autoparser/gbnf-emitter': ['@autoparser/peg-core'],
+  '@autoparser/peg-core': ['@autoparser/types', '@autoparser/diff-utils'],
+  '@autoparser/gbnf-emitter': ['@autoparser/types', '@autoparser/peg-core'],
   '@autoparser/jinja': [],
-  '@autoparser/template-analyzer': ['@autoparser/diff-utils', '@autoparser/jinja', '@autoparser/peg-core'],
-  '@autoparser/chat-mapper': ['@autoparser/peg-core'],
+  '@autoparser/template-analyzer': ['@autoparser/types', '@autoparser/diff-utils', '@autoparser/jinja', '@autoparser/peg-core'],
+  '@autoparser/chat-mapper': ['@autoparser/types', '@autoparser/peg-core'],
   '@autoparser/workarounds': [
+    '@autoparser/types',
     '@autoparser/chat-mapper',
     '@autoparser/template-analyzer',
     '@autoparser/jinja',
     '@autoparser/peg-core',
   ],
   '@autoparser/core': [
+    '@autoparser/types',
     '@autoparser/chat-mapper',
     '@autoparser/gbnf-emitter',
     '@autoparser/jinja',

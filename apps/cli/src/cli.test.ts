@@ -196,6 +196,38 @@ describe('parse', () => {
     const message = JSON.parse(out) as { tool_calls?: { function: { name: string } }[] };
     expect(message.tool_calls?.[0]?.function.name).toBe('get_weather');
   });
+
+  it('leaves out the rules --no-recovery names, and rejects an id that names none', async () => {
+    const unspaced = '<tool_call><function=get_weather><parameter=city>Paris</parameter></function></tool_call>';
+    type Read = { content: string; tool_calls?: unknown[]; warnings?: { rule?: string }[] };
+    const lenient = JSON.parse((await run(['parse', QWEN_CODER, '--request', toolRequest], unspaced)).out) as Read;
+    expect(lenient.tool_calls).toHaveLength(1);
+    expect(lenient.warnings?.map((w) => w.rule)).toContain('marker-whitespace');
+    const without = await run(['parse', QWEN_CODER, '--request', toolRequest, '--no-recovery', 'marker-whitespace'], unspaced);
+    expect(without.code).toBe(0);
+    const read = JSON.parse(without.out) as Read;
+    expect(read.tool_calls).toBeUndefined();
+    expect(read.content).toBe(unspaced);
+    expect(read.warnings?.map((w) => w.rule)).not.toContain('marker-whitespace');
+    const typo = await run(['parse', QWEN_CODER, '--request', toolRequest, '--no-recovery', 'marker-whitespce'], unspaced);
+    expect(typo.code).toBe(2);
+    expect(typo.out).toBe('');
+    expect(typo.err).toContain('--no-recovery marker-whitespce: no recovery rule has this id');
+    expect(typo.err).toContain('did you mean marker-whitespace?');
+  });
+});
+
+describe('recoveries', () => {
+  it('lists the rules with their sites, and prints the registry as JSON', async () => {
+    const table = await run(['recoveries']);
+    expect(table.code).toBe(0);
+    expect(table.out.split('\n')[0]).toMatch(/^rule\s+site\s+what it reads$/);
+    expect(table.out).toMatch(/^missing-closer\s+missing-closer\s+A closer left out/m);
+    const json = await run(['recoveries', '--json']);
+    const rules = JSON.parse(json.out) as { id: string; site: string; examples: unknown[] }[];
+    expect(rules.map((r) => r.id)).toContain('call-in-reasoning');
+    expect(rules.every((r) => r.examples.length > 0)).toBe(true);
+  });
 });
 
 describe('grammar', () => {

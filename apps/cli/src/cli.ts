@@ -6,6 +6,7 @@ import { conformanceCommand } from './commands/conformance.js';
 import { debugCommand } from './commands/debug.js';
 import { grammarCommand } from './commands/grammar.js';
 import { parseCommand } from './commands/parse.js';
+import { recoveriesCommand } from './commands/recoveries.js';
 import { renderCommand } from './commands/render.js';
 import { serveCommand } from './commands/serve.js';
 import { COMMAND_USAGE, GLOBAL_USAGE } from './usage.js';
@@ -24,6 +25,7 @@ const COMMANDS: Readonly<Record<string, Command>> = {
   parse: parseCommand,
   grammar: grammarCommand,
   check: checkCommand,
+  recoveries: recoveriesCommand,
   conformance: (argv, io) => conformanceCommand(argv, io),
   debug: debugCommand,
   serve: serveCommand,

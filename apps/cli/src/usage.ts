@@ -7,10 +7,11 @@ Commands:
   analyze <template> [--json]                 detected modes, markers, plugins, preserved tokens
   render <template> --request FILE            the prompt and the generation prompt
   parse <template> --request FILE [--input FILE|-] [--partial] [--stream] [--strict]
-                                              model output → assistant message (or deltas)
+        [--no-recovery ID]...                 model output → assistant message (or deltas)
   grammar <template> --request FILE [--json] [--strict]
                                               GBNF, lazy flag, triggers, preserved tokens
   check <template> [--json] [--strict]        round-trip self-check, no reference needed
+  recoveries [--json]                         the recovery rules lenient parsing applies
   conformance [--data FILE]... [--templates DIR]... [--json]
                                               run the reference conformance data
   debug [<template>] [--port N] [--no-open]   the template debugger, in the browser
@@ -25,8 +26,9 @@ A request FILE is OpenAI chat-completions JSON (messages, tools, tool_choice,
 parallel_tool_calls, response_format) plus reasoning_format, enable_thinking,
 chat_template_kwargs and strict. Parsing is lenient by default: output that strays from
 the template's format is recovered where a named rule applies, with a "recovered" warning;
---strict (or "strict": true in the request) parses only the canonical format. The grammar
-is canonical either way.
+--strict (or "strict": true in the request) parses only the canonical format, and
+--no-recovery ID leaves one rule out (see autoparser recoveries). The grammar is canonical
+either way.
 
 Options:
   -h, --help     this help (also after a command)
@@ -63,7 +65,7 @@ Options:
   --json           print {prompt, generation_prompt}
 ${TEMPLATE_OPTIONS}
 `,
-  parse: `Usage: autoparser parse <template> --request FILE [--input FILE|-] [--partial] [--stream] [--strict]
+  parse: `Usage: autoparser parse <template> --request FILE [--input FILE|-] [--partial] [--stream] [--strict] [--no-recovery ID]...
 
 Parses raw model output (the text after the prompt) into an OpenAI assistant message,
 printed as JSON. Never fails on odd output: output that strays from the template's format
@@ -78,7 +80,19 @@ Options:
   --chunk N        code points per chunk with --stream (default 8)
   --strict         parse only the canonical format: no recoveries (also "strict": true
                    in the request file)
+  --no-recovery ID leave the recovery rule ID out (repeatable; autoparser recoveries
+                   lists them)
 ${TEMPLATE_OPTIONS}
+`,
+  recoveries: `Usage: autoparser recoveries [--json]
+
+Lists the recovery rules the lenient parser applies: each rule's id (the "rule" of a
+"recovered" warning), the site of a format it repairs, and what it reads. With --json,
+the registry itself: [{id, site, description, examples: [{formats, input, result}]}].
+
+Options:
+  --json           print the rules as JSON
+  -h, --help       this help
 `,
   grammar: `Usage: autoparser grammar <template> --request FILE [--json] [--strict]
 

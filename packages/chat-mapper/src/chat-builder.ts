@@ -1,5 +1,12 @@
-import { PegBuilder, type JsonValue, type Parser, type ParserLike } from '@autoparser/peg-core';
+import { PegBuilder, type BuilderOptions, type JsonValue, type Parser, type ParserLike } from '@autoparser/peg-core';
+import type { RecoveryRuleId } from '@autoparser/types';
 import { CHAT_TAGS } from './chat-tags.js';
+
+/** Options of a {@link ChatBuilder}. */
+export interface ChatBuilderOptions extends BuilderOptions {
+  /** Recovery rules that read nothing (see {@link ChatBuilder.recover}). */
+  readonly disabledRecoveries?: Iterable<RecoveryRuleId> | undefined;
+}
 
 /**
  * A {@link PegBuilder} with the chat vocabulary: one helper per {@link CHAT_TAGS} tag.
@@ -8,6 +15,25 @@ import { CHAT_TAGS } from './chat-tags.js';
  */
 export class ChatBuilder extends PegBuilder {
   private readonly named = new Map<string, Parser>();
+  private readonly disabled: ReadonlySet<string>;
+
+  constructor(options: ChatBuilderOptions = {}) {
+    super(options);
+    this.disabled = new Set(options.disabledRecoveries ?? []);
+  }
+
+  /**
+   * `p` as the parse-only recovery `rule` (see peg-core's `recover`). A rule the options
+   * disable reads nothing, so its outputs read as they would without it.
+   */
+  override recover(rule: RecoveryRuleId, p: ParserLike): Parser {
+    return super.recover(rule, this.disabled.has(rule) ? this.negate(this.eps()) : p);
+  }
+
+  /** Whether the recovery `rule` is applied (not disabled). */
+  recovers(rule: RecoveryRuleId): boolean {
+    return !this.disabled.has(rule);
+  }
 
   /** The rule `name`, defined from `make()` the first time and shared afterwards. */
   sharedRule(name: string, make: () => ParserLike, trigger = false): Parser {

@@ -9,6 +9,7 @@
 export { CHAT_TAGS } from './chat-tags.js';
 export type { ChatTag } from './chat-tags.js';
 export { ChatBuilder } from './chat-builder.js';
+export type { ChatBuilderOptions } from './chat-builder.js';
 export { JSON_RECOVERY_RULES, standardJsonTools } from './standard-json-tools.js';
 export { codeArguments, openCodeArguments } from './code-arguments.js';
 export { jsonCallArray, jsonCallObject } from './json-call-object.js';

@@ -6,6 +6,7 @@ import { CHAT_TAGS } from './chat-tags.js';
 import { GrowingTexts, type TextSource } from './growing-text.js';
 import { valueTreeArguments } from './value-tree.js';
 import { normalizeQuotes } from './normalize-quotes.js';
+import type { RecoveryRuleId } from '@autoparser/types';
 
 /** What {@link mapChatAst} found besides the message. */
 export interface MappedChat {
@@ -20,7 +21,7 @@ export interface MappedChat {
 /** A recovery node of the tree: its rule and where it starts. */
 export interface RecoveredNode {
   /** The recovery rule (the tag after `recover:`). */
-  readonly rule: string;
+  readonly rule: RecoveryRuleId;
   /** Offset of the node in the parsed input. */
   readonly start: number;
 }
@@ -396,7 +397,8 @@ class FoldRun {
     const s = this.s;
     const key = `${node.tag}@${node.start}`;
     if (node.tag.startsWith(RECOVER_TAG_PREFIX)) {
-      s.recovered.push({ rule: node.tag.slice(RECOVER_TAG_PREFIX.length), start: node.start });
+      // Only ChatBuilder.recover, which takes rule ids, makes these nodes in a chat arena.
+      s.recovered.push({ rule: node.tag.slice(RECOVER_TAG_PREFIX.length) as RecoveryRuleId, start: node.start });
       return;
     }
     switch (node.tag) {

@@ -1,6 +1,7 @@
 import type { Parser, ParserLike } from '@autoparser/peg-core';
 import type { ChatBuilder } from './chat-builder.js';
 import { functionTools, toolParameters, type ChatTool } from './chat-tool.js';
+import type { BuiltinRecoveryRuleId } from '@autoparser/types';
 
 /** How a model writes JSON tool calls, for {@link standardJsonTools}. */
 export interface JsonToolsLayout {
@@ -72,7 +73,7 @@ export const JSON_RECOVERY_RULES = {
   extraId: 'json-extra-id',
   /** The OpenAI `{"type": "function", "function": {…}}` wrapper. */
   functionWrapper: 'json-function-wrapper',
-} as const;
+} as const satisfies Record<string, BuiltinRecoveryRuleId>;
 
 const R = JSON_RECOVERY_RULES;
 

@@ -5,6 +5,7 @@ import type { GeneratorInputs } from './generator-inputs.js';
 import { mayBeString } from './may-be-string.js';
 import { mayBeContainer, pythonLiteralOf } from './python-containers.js';
 import { pythonLiterals } from './python-literals.js';
+import type { RecoveryRuleId } from '@autoparser/types';
 
 /** Everything the part builders share. */
 interface Ctx {
@@ -26,7 +27,7 @@ export interface GeneralOptions {
 }
 
 const LLAMA_PYTHON_TAG = '<|python_tag|>';
-const LLAMA_PYTHON_TAG_RULE = 'llama-python-tag';
+const LLAMA_PYTHON_TAG_RULE = 'optional-call-marker';
 
 const alwaysWrapped = (a: TemplateAnalysis): boolean => a.content.mode === 'ALWAYS_WRAPPED';
 
@@ -721,10 +722,10 @@ export function generalChatFormat(p: ChatBuilder, analysis: TemplateAnalysis, in
 }
 
 /** A fresh builder as every chat parser uses. */
-export function chatBuilder(): ChatBuilder {
+export function chatBuilder(disabledRecoveries: Iterable<RecoveryRuleId> = []): ChatBuilder {
   // Models trained on Python-style tool calls write dicts (`{'a': True}`); the parser takes
   // them and the mapper rewrites them as JSON. Grammars still ask for JSON.
-  return new ChatBuilder({ pythonDicts: true });
+  return new ChatBuilder({ pythonDicts: true, disabledRecoveries });
 }
 
 /** The general chat parser arena for a template analysis and a request (see {@link generalChatParser}). */

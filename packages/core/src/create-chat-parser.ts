@@ -1,6 +1,7 @@
 import { functionTools, type FormatRequest } from '@autoparser/chat-mapper';
 import type { Arena } from '@autoparser/peg-core';
 import { TemplateRenderError, type RenderParams } from '@autoparser/jinja';
+import { isRecoveryRuleId, type RecoveryOptions, type RecoveryRuleId } from '@autoparser/types';
 import type { WorkaroundPlugin } from '@autoparser/workarounds';
 import { analyzeTemplate, pluginsOf, renderPrompt, type PluginOptions } from './default-plugins.js';
 import type { ChatRequest } from './chat-request.js';
@@ -12,7 +13,27 @@ import { parseChatOutput, type ParsedMessage } from './parse-chat-output.js';
 import { responseSchema } from './response-schema.js';
 
 /** Options of {@link createChatParser}. */
-export type ChatParserOptions = PluginOptions;
+export interface ChatParserOptions extends PluginOptions {
+  /**
+   * The recovery rules to leave out of the lenient parser (see `recoveryRules`); the grammar
+   * is the same either way. A request with `strict: true` applies none.
+   */
+  readonly recoveries?: RecoveryOptions | undefined;
+}
+
+/**
+ * The rules `options` disables, checked: each a built-in rule id or a plugin's `plugin/rule`.
+ *
+ * @throws `TemplateRenderError` (`invalid-params`) naming the first entry that is none.
+ */
+function disabledRecoveries(options: ChatParserOptions): RecoveryRuleId[] {
+  const disable: readonly unknown[] = options.recoveries?.disable ?? [];
+  if (!Array.isArray(disable)) throw new TemplateRenderError('invalid-params', 'recoveries.disable must be an array of recovery rule ids');
+  return disable.map((id, i) => {
+    if (typeof id === 'string' && isRecoveryRuleId(id)) return id;
+    throw new TemplateRenderError('invalid-params', `recoveries.disable[${i}]: ${JSON.stringify(id)} is no recovery rule (the ids are listed in recoveryRules; a plugin's rules are "plugin/rule")`);
+  });
+}
 
 /** Options of {@link ChatParser.parse}. */
 export interface ParseOutputOptions {
@@ -120,6 +141,7 @@ function openReasoningTail(prompt: string, generationPrompt: string, reasoningSt
  */
 export function createChatParser(templateSource: string, request: ChatRequest, options: ChatParserOptions = {}): ChatParser {
   const plugins = pluginsOf(options);
+  const disabled = disabledRecoveries(options);
   const offered = offeredTools(request);
   const analysis = analyzeTemplate(templateSource, { plugins });
   const params = renderParamsOf(request);
@@ -140,9 +162,9 @@ export function createChatParser(templateSource: string, request: ChatRequest, o
     enableThinking: request.enable_thinking ?? true,
     lenient: request.strict !== true,
     generationPrompt: baseGenerationPrompt(templateSource, params, generationPrompt, plugins),
-  }, { templateSource, plugins });
+  }, { templateSource, plugins, disabledRecoveries: disabled });
   warnings.push(...generated.warnings);
-  const endOfTurn = request.strict === true ? '' : endOfTurnMarker(templateSource, plugins);
+  const endOfTurn = request.strict === true || disabled.includes('trailing-end-of-turn') ? '' : endOfTurnMarker(templateSource, plugins);
   const parseOutput = (output: string, partial: boolean): ParsedMessage =>
     parseChatOutput(generated.arena, generationPrompt, output, partial, { tools, endOfTurn, strict: request.strict === true });
   return {

@@ -7,6 +7,7 @@ import { chatBuilder, generalChatFormat, type GeneralOptions } from './build-cha
 import { triggerPatternError } from './grammar-start.js';
 import { rendersPythonContainers } from './python-containers.js';
 import type { GeneratorInputs } from './generator-inputs.js';
+import type { RecoveryRuleId } from '@autoparser/types';
 
 /** The parser and the constrained-decoding settings generated for one request. */
 export interface GeneratedChatParser {
@@ -38,6 +39,8 @@ export interface GenerateOptions {
   readonly templateSource?: string;
   /** Plugins whose `format` hook may supply a dedicated format (the first that does wins). */
   readonly plugins?: readonly WorkaroundPlugin[];
+  /** Recovery rules the lenient parser leaves out. */
+  readonly disabledRecoveries?: readonly RecoveryRuleId[];
 }
 
 /**
@@ -64,7 +67,7 @@ function chooseFormat(
   if (source !== undefined) {
     for (const plugin of options.plugins ?? []) {
       if (plugin.format === undefined || !plugin.matches(source)) continue;
-      const builder = chatBuilder();
+      const builder = chatBuilder(options.disabledRecoveries);
       const context: FormatContext<TemplateAnalysis> = {
         builder,
         request: inputs,
@@ -76,7 +79,7 @@ function chooseFormat(
       if (format !== undefined) return { format, builder, plugin: plugin.name };
     }
   }
-  const builder = chatBuilder();
+  const builder = chatBuilder(options.disabledRecoveries);
   return { format: generalChatFormat(builder, analysis, inputs, general()), builder };
 }
 

@@ -17,6 +17,8 @@ export type { ReplayedDelta, ReplayOptions, StreamReplay } from './replay-stream
 export { parseChatOutput } from './parse-chat-output.js';
 export type { ParseChatOptions, ParsedMessage } from './parse-chat-output.js';
 export type { ParseWarning } from './parse-warning.js';
+export { recoveryRules } from './recovery/recovery-rules.js';
+export type { BuiltinRecoveryRuleId, RecoveryExample, RecoveryOptions, RecoveryRule, RecoveryRuleId, RecoverySite } from '@autoparser/types';
 export { generateChatParser } from './generate-chat-parser.js';
 export type { GeneratedChatParser, GenerateOptions } from './generate-chat-parser.js';
 export { buildChatArena, generalChatFormat, generalChatParser } from './build-chat-arena.js';

@@ -1,3 +1,5 @@
+import type { RecoveryRuleId } from '@autoparser/types';
+
 /** Why a parse result is not a clean reading of the output. */
 export interface ParseWarning {
   /**
@@ -14,8 +16,8 @@ export interface ParseWarning {
    * and what follows) is content.
    */
   code: 'unparsed' | 'truncated' | 'mapping' | 'recovered' | 'rejected';
-  /** For `recovered`: the recovery rule that applied (a stable code). */
-  rule?: string;
+  /** For `recovered`: the recovery rule that applied (a stable code; see `recoveryRules`). */
+  rule?: RecoveryRuleId;
   /** Offset in the output (UTF-16) where the problem was found. */
   offset: number;
   /** A readable explanation. */

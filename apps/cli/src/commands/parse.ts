@@ -6,6 +6,7 @@ import { loadRequest } from '../request-file.js';
 import { booleanFlag, integerFlag, parseCommandArgs, requiredFlag, stringFlag, templateArg } from '../parse-command-args.js';
 import { loadPlugins, PLUGIN_OPTIONS } from '../load-plugins.js';
 import { loadTemplate } from '../template-source.js';
+import { RECOVERY_FLAGS, recoveryOptions } from '../recovery-flags.js';
 
 async function readInput(path: string, io: CliIo): Promise<string> {
   if (path !== '-') {
@@ -23,7 +24,7 @@ async function readInput(path: string, io: CliIo): Promise<string> {
   return chunks.join('');
 }
 
-/** `autoparser parse <template> --request FILE [--input FILE|-] [--partial] [--stream] [--chunk N] [--strict]`. */
+/** `autoparser parse <template> --request FILE [--input FILE|-] [--partial] [--stream] [--chunk N] [--strict] [--no-recovery ID]…`. */
 export async function parseCommand(argv: readonly string[], io: CliIo, _style: Style, usage: string): Promise<number> {
   const args = parseCommandArgs('parse', argv, {
     request: { type: 'string' },
@@ -33,6 +34,7 @@ export async function parseCommand(argv: readonly string[], io: CliIo, _style: S
     chunk: { type: 'string' },
     variant: { type: 'string' },
     strict: { type: 'boolean' },
+    ...RECOVERY_FLAGS,
     ...PLUGIN_OPTIONS,
   });
   if (booleanFlag(args, 'help')) {
@@ -43,7 +45,7 @@ export async function parseCommand(argv: readonly string[], io: CliIo, _style: S
   const template = loadTemplate(templateArg('parse', args), stringFlag(args, 'variant'));
   const { request, notes } = loadRequest(requiredFlag('parse', args, 'request', 'FILE'), { strict: booleanFlag(args, 'strict') });
   for (const note of notes) io.stderr.write(`note: ${note}\n`);
-  const parser = createChatParser(template.source, request, { plugins: await loadPlugins(args) });
+  const parser = createChatParser(template.source, request, { plugins: await loadPlugins(args), recoveries: recoveryOptions(args) });
   for (const warning of parser.warnings) io.stderr.write(`warning: ${warning}\n`);
   const input = await readInput(stringFlag(args, 'input') ?? '-', io);
   const partial = booleanFlag(args, 'partial');

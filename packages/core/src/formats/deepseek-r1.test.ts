@@ -88,7 +88,7 @@ describe.each(R1_TEMPLATES)('DeepSeek R1 tool calls with %s', (name) => {
 
   it.each(Object.entries(VARIANTS))('reports the variant with %s as a recovery, which strict mode does not make', (name, variant) => {
     const output = `Thought.</think>${variant}`;
-    expect(parser.parse(output).warnings?.map((w) => [w.code, w.rule])).toEqual([['recovered', 'r1-section-variant']]);
+    expect(parser.parse(output).warnings?.map((w) => [w.code, w.rule])).toEqual([['recovered', 'marker-variant']]);
     const strict = createChatParser(template, request({ strict: true })).parse(output);
     expect(strict.warnings?.some((w) => w.code === 'recovered') ?? false).toBe(false);
     // Output that merely stops early is read as truncated in either mode; the rest stays content.
@@ -101,7 +101,7 @@ describe.each(R1_TEMPLATES)('DeepSeek R1 tool calls with %s', (name) => {
     const message = parser.parse(output);
     expect(message.content).toBe('Let me check.\n');
     expect(message.tool_calls?.map((c) => c.function.name)).toEqual(names);
-    expect(message.warnings?.map((w) => [w.code, w.rule])).toEqual([['recovered', 'r1-sectionless-calls']]);
+    expect(message.warnings?.map((w) => [w.code, w.rule])).toEqual([['recovered', 'missing-call-opener']]);
     expect(streamedMessage(parser, output)).toEqual({ ...message, warnings: undefined });
     expect(grammarAccepts(parser, output)).toBe(false);
     const strict = createChatParser(template, request({ strict: true }));
@@ -116,7 +116,7 @@ describe.each(R1_TEMPLATES)('DeepSeek R1 tool calls with %s', (name) => {
       content: '',
       tool_calls: [{ type: 'function', function: { name: 'Read', arguments: FILE } }],
     });
-    expect(warnings?.map((w) => w.rule)).toEqual(['r1-sectionless-calls', 'r1-sectionless-calls']);
+    expect(warnings?.map((w) => w.rule)).toEqual(['missing-call-opener', 'missing-call-opener']);
     expect(streamedMessageAppendOnly(parser, XML_WRAPPED)).toEqual(message);
     expect(grammarAccepts(parser, XML_WRAPPED)).toBe(false);
     expect(createChatParser(template, request({ strict: true })).parse(XML_WRAPPED).tool_calls).toBeUndefined();

@@ -17,45 +17,45 @@ const str = (name: string, value: string): string => `<｜DSML｜parameter name=
 const num = (name: string, value: string): string => `<｜DSML｜parameter name="${name}" string="false">${value}</｜DSML｜parameter>`;
 
 describe('DeepSeek V3.2 (DSML) recoveries', () => {
-  it('dsml-missing-block-start: invokes without the function_calls block', () => {
+  it('missing-call-opener: invokes without the function_calls block', () => {
     const output = `Hm.</think>Checking.\n\n${invoke('get_time', str('city', 'Tokyo'))}\n${invoke('count', num('n', '3'))}\n${BE}`;
-    expectRecovery(V32, request(), output, 'dsml-missing-block-start', {
+    expectRecovery(V32, request(), output, 'missing-call-opener', {
       role: 'assistant',
       content: 'Checking.\n\n',
       reasoning_content: 'Hm.',
       tool_calls: [call('get_time', '{"city":"Tokyo"}'), call('count', '{"n":3}')],
     });
-    expectRecovery(V32, request({ enable_thinking: false }), invoke('get_time', str('city', 'Oslo')), 'dsml-missing-block-start', {
+    expectRecovery(V32, request({ enable_thinking: false }), invoke('get_time', str('city', 'Oslo')), 'missing-call-opener', {
       role: 'assistant',
       content: '',
       tool_calls: [call('get_time', '{"city":"Oslo"}')],
     });
   });
 
-  it('dsml-unclosed-block: the output ends before </｜DSML｜function_calls>', () => {
-    expectRecovery(V32, request(), `</think>${B}\n${invoke('get_time', str('city', 'Paris'))}\n`, 'dsml-unclosed-block', {
+  it('missing-closer: the output ends before </｜DSML｜function_calls>', () => {
+    expectRecovery(V32, request(), `</think>${B}\n${invoke('get_time', str('city', 'Paris'))}\n`, 'missing-closer', {
       role: 'assistant',
       content: '',
       tool_calls: [call('get_time', '{"city":"Paris"}')],
     }, { strictTruncated: true });
   });
 
-  it('dsml-unclosed-invoke: the output ends after the last parameter', () => {
+  it('missing-closer: the output ends after the last parameter', () => {
     expectRecovery(
       V32,
       request(),
       `</think>${B}\n${invoke('count', num('n', '7'), false)}`,
-      'dsml-unclosed-invoke',
+      'missing-closer',
       { role: 'assistant', content: '', tool_calls: [call('count', '{"n":7}')] },
-      { also: ['dsml-unclosed-block'] },
+      { also: ['missing-closer'] },
     );
   });
 
-  it('dsml-missing-dsml-marker: the block as plain XML tags', () => {
+  it('marker-variant: the block as plain XML tags', () => {
     const output =
       'Checking.\n\n<function_calls>\n<invoke name="get_time">\n<parameter name="city" string="true">Boston, MA</parameter>\n</invoke>\n' +
       '<invoke name="count">\n<parameter name="n" string="false">2</parameter>\n</invoke>\n</function_calls>';
-    expectRecovery(V32, request({ enable_thinking: false }), output, 'dsml-missing-dsml-marker', {
+    expectRecovery(V32, request({ enable_thinking: false }), output, 'marker-variant', {
       role: 'assistant',
       content: 'Checking.\n\n',
       tool_calls: [call('get_time', '{"city":"Boston, MA"}'), call('count', '{"n":2}')],

@@ -12,31 +12,31 @@ const call = (name: string, args: string) => ({ type: 'function' as const, funct
 const Q = '<|"|>';
 
 describe('Gemma 4 recoveries', () => {
-  it('gemma4-json-string: a JSON string where Gemma writes <|"|> delimiters', () => {
-    expectRecovery(GEMMA, request(), `<|tool_call>call:todo_list{todos:["buy milk",${Q}walk dog${Q}]}<tool_call|>`, 'gemma4-json-string', {
+  it('json-quoted-string: a JSON string where Gemma writes <|"|> delimiters', () => {
+    expectRecovery(GEMMA, request(), `<|tool_call>call:todo_list{todos:["buy milk",${Q}walk dog${Q}]}<tool_call|>`, 'json-quoted-string', {
       role: 'assistant',
       content: '',
       tool_calls: [call('todo_list', '{"todos":["buy milk","walk dog"]}')],
     });
   });
 
-  it('gemma4-quoted-key with gemma4-json-string: JSON arguments', () => {
+  it('quoted-key with json-quoted-string: JSON arguments', () => {
     expectRecovery(
       GEMMA,
       request(),
       '<|tool_call>call:get_time{"city": "Paris \\"centre\\""}<tool_call|>',
-      'gemma4-quoted-key',
+      'quoted-key',
       { role: 'assistant', content: '', tool_calls: [call('get_time', '{"city":"Paris \\"centre\\""}')] },
-      { also: ['gemma4-json-string'] },
+      { also: ['json-quoted-string'] },
     );
   });
 
-  it('gemma4-missing-call-end: the output ends right after the arguments', () => {
+  it('missing-closer: the output ends right after the arguments', () => {
     expectRecovery(
       GEMMA,
       request(),
       `Checking.<|tool_call>call:get_time{city:${Q}London${Q}}`,
-      'gemma4-missing-call-end',
+      'missing-closer',
       { role: 'assistant', content: 'Checking.', tool_calls: [call('get_time', '{"city":"London"}')] },
       { strictTruncated: true },
     );

@@ -12,16 +12,16 @@ const noTools = chatRequestBuilder(undefined, { reasoning_format: 'auto' });
 const call = (name: string, args: string) => ({ type: 'function' as const, function: { name, arguments: args } });
 
 describe('gpt-oss (harmony) recoveries', () => {
-  it('harmony-missing-end: an analysis message without <|end|> before the next <|start|>', () => {
+  it('missing-closer: an analysis message without <|end|> before the next <|start|>', () => {
     const output = '<|channel|>analysis<|message|>Let me think.<|start|>assistant<|channel|>final<|message|>Hi there.';
     const expected = { role: 'assistant' as const, content: 'Hi there.', reasoning_content: 'Let me think.' };
-    expectRecovery(GPT_OSS, noTools(), output, 'harmony-missing-end', expected);
-    expectRecovery(GPT_OSS, request(), output, 'harmony-missing-end', expected);
+    expectRecovery(GPT_OSS, noTools(), output, 'missing-closer', expected);
+    expectRecovery(GPT_OSS, request(), output, 'missing-closer', expected);
   });
 
-  it('harmony-missing-end: a preamble without <|end|> before the call message', () => {
+  it('missing-closer: a preamble without <|end|> before the call message', () => {
     const output = '<|channel|>commentary<|message|>Checking.<|start|>assistant to=functions.get_weather<|channel|>commentary json<|message|>{"location": "Oslo"}';
-    expectRecovery(GPT_OSS, request(), output, 'harmony-missing-end', {
+    expectRecovery(GPT_OSS, request(), output, 'missing-closer', {
       role: 'assistant',
       content: 'Checking.',
       tool_calls: [call('get_weather', '{"location": "Oslo"}')],
@@ -40,17 +40,17 @@ describe('gpt-oss (harmony) recoveries', () => {
     }, { grammarCovers: false });
   });
 
-  it('harmony-missing-start: the next channel header right after <|end|>', () => {
+  it('missing-message-start: the next channel header right after <|end|>', () => {
     const output = '<|channel|>analysis<|message|>Let me think.<|end|><|channel|>final<|message|>Hi there.';
-    expectRecovery(GPT_OSS, noTools(), output, 'harmony-missing-start', { role: 'assistant', content: 'Hi there.', reasoning_content: 'Let me think.' });
+    expectRecovery(GPT_OSS, noTools(), output, 'missing-message-start', { role: 'assistant', content: 'Hi there.', reasoning_content: 'Let me think.' });
   });
 
-  it('harmony-missing-functions-prefix: a declared tool as recipient without functions.', () => {
+  it('missing-name-prefix: a declared tool as recipient without functions.', () => {
     for (const output of [
       ' to=get_weather<|channel|>commentary json<|message|>{"location": "Paris"}',
       '<|channel|>commentary to=get_weather <|constrain|>json<|message|>{"location": "Paris"}<|call|>',
     ]) {
-      expectRecovery(GPT_OSS, request(), output, 'harmony-missing-functions-prefix', {
+      expectRecovery(GPT_OSS, request(), output, 'missing-name-prefix', {
         role: 'assistant',
         content: '',
         tool_calls: [call('get_weather', '{"location": "Paris"}')],

@@ -247,13 +247,13 @@ describe('JSON call recoveries: text around the call', () => {
   });
 
   it.each(['meta-llama-Llama-3.1-8B-Instruct', 'meta-llama-Llama-3.2-3B-Instruct', 'meta-llama-Llama-3.3-70B-Instruct'])(
-    'llama-python-tag: a JSON call after <|python_tag|> (%s)',
+    'optional-call-marker: a JSON call after <|python_tag|> (%s)',
     (template) => {
       const parsers = parsersOf(template, chatRequest(TOOLS), true);
       const output = '<|python_tag|>{"name": "get_weather", "parameters": {"city": "Paris"}}';
       const parsed = parsers.lenient.parse(output);
       expect(withoutWarnings(parsed)).toEqual({ role: 'assistant', content: '', tool_calls: toolCalls([WEATHER]) });
-      expect(recoveredRules(parsed)).toEqual(['llama-python-tag']);
+      expect(recoveredRules(parsed)).toEqual(['optional-call-marker']);
       expect(streamedMessageAppendOnly(parsers.lenient, output)).toEqual(withoutWarnings(parsed));
       // The only rule whose text the canonical reading also takes (the tag as content before
       // the call), so the grammar, which allows content there, accepts it too.
@@ -268,14 +268,14 @@ describe('JSON call recoveries: text around the call', () => {
     },
   );
 
-  it('llama-python-tag: the tag repeated before each parallel call, and prose before it (Llama 3.2)', () => {
+  it('optional-call-marker: the tag repeated before each parallel call, and prose before it (Llama 3.2)', () => {
     const parsers = parsersOf('meta-llama-Llama-3.2-3B-Instruct', chatRequest(TOOLS), true);
     const call = '<|python_tag|>{"name": "get_weather", "parameters": {"city": "Paris"}}';
     for (const between of ['', '\n']) {
       const output = `${call}${between}<|python_tag|>{"name": "ping", "parameters": {}}`;
       const parsed = parsers.lenient.parse(output);
       expect(withoutWarnings(parsed)).toEqual({ role: 'assistant', content: '', tool_calls: toolCalls([WEATHER, PING]) });
-      expect(recoveredRules(parsed)).toEqual(['llama-python-tag', 'json-call-separator']);
+      expect(recoveredRules(parsed)).toEqual(['optional-call-marker', 'json-call-separator']);
       expect(streamedMessageAppendOnly(parsers.lenient, output)).toEqual(withoutWarnings(parsed));
     }
     // Without parallel calls the second stays text after the call.

@@ -17,10 +17,10 @@ const ARGS = '<|tool_call_argument_begin|>';
 const CLOSE = '<|tool_call_end|>';
 
 describe('Kimi K2 recoveries', () => {
-  it('kimi-missing-functions-prefix: NAME:INDEX without functions.', () => {
+  it('missing-name-prefix: NAME:INDEX without functions.', () => {
     const output = `${BEGIN}${CALL}get_weather:0${ARGS}{"location": "Paris"}${CLOSE}${END}`;
     for (const template of [THINKING, INSTRUCT]) {
-      expectRecovery(template, request(), output, 'kimi-missing-functions-prefix', {
+      expectRecovery(template, request(), output, 'missing-name-prefix', {
         role: 'assistant',
         content: '',
         tool_calls: [call('get_weather:0', '{"location": "Paris"}')],
@@ -28,9 +28,9 @@ describe('Kimi K2 recoveries', () => {
     }
   });
 
-  it('kimi-missing-call-index: functions.NAME without :INDEX', () => {
+  it('missing-id: functions.NAME without :INDEX', () => {
     const output = `<think>Weather.</think>${BEGIN}${CALL}functions.get_weather${ARGS}{"location": "Rome"}${CLOSE}${END}`;
-    expectRecovery(THINKING, request(), output, 'kimi-missing-call-index', {
+    expectRecovery(THINKING, request(), output, 'missing-id', {
       role: 'assistant',
       content: '',
       reasoning_content: 'Weather.',
@@ -52,15 +52,15 @@ describe('Kimi K2 recoveries', () => {
       role: 'assistant',
       content: '',
       tool_calls: [call('functions.get_weather', '{"location": "Rome"}')],
-    }, { also: ['kimi-missing-call-index'] });
+    }, { also: ['missing-id'] });
   });
 
-  it('kimi-xml-calls: the XML-style fallback of ik_llama.cpp\'s notes', () => {
+  it('xml-invoke-calls: the XML-style fallback of ik_llama.cpp\'s notes', () => {
     const write = functionTool('Write', { file_path: { type: 'string' }, mode: { type: 'integer' } }, ['file_path']);
     const output =
       'Writing it.<tool_call>\n<invoke name="Write">\n<parameter name="file_path">/path/to/file.txt</parameter>\n<parameter name="mode">644</parameter>\n</invoke>\n</tool_call>';
     for (const template of [THINKING, INSTRUCT]) {
-      expectRecovery(template, chatRequestBuilder([write], { reasoning_format: 'auto' })(), output, 'kimi-xml-calls', {
+      expectRecovery(template, chatRequestBuilder([write], { reasoning_format: 'auto' })(), output, 'xml-invoke-calls', {
         role: 'assistant',
         content: 'Writing it.',
         tool_calls: [{ type: 'function', function: { name: 'Write', arguments: '{"file_path":"/path/to/file.txt","mode":644}' } }],
@@ -68,7 +68,7 @@ describe('Kimi K2 recoveries', () => {
     }
   });
 
-  it('kimi-xml-calls: a mere mention of <tool_call> stays content, unflagged', () => {
+  it('xml-invoke-calls: a mere mention of <tool_call> stays content, unflagged', () => {
     const text = 'Wrap calls in <tool_call> tags.';
     expect(createChatParser(INSTRUCT, request()).parse(text)).toEqual({ role: 'assistant', content: text });
     expectNoRecovery(INSTRUCT, request(), text);

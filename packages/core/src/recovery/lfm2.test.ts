@@ -12,9 +12,9 @@ const request = chatRequestBuilder([TIME, COUNT]);
 const call = (name: string, args: string) => ({ type: 'function' as const, function: { name, arguments: args } });
 
 describe('LFM2 recoveries', () => {
-  it('lfm2-missing-call-markers: the call list alone, without <|tool_call_start|>', () => {
+  it('missing-call-opener: the call list alone, without <|tool_call_start|>', () => {
     for (const template of [LFM2, LFM25]) {
-      expectRecovery(template, request(), '[get_time(city="Paris"), count(n=2)]', 'lfm2-missing-call-markers', {
+      expectRecovery(template, request(), '[get_time(city="Paris"), count(n=2)]', 'missing-call-opener', {
         role: 'assistant',
         content: '',
         tool_calls: [call('get_time', '{"city": "Paris"}'), call('count', '{"n": 2}')],
@@ -22,7 +22,7 @@ describe('LFM2 recoveries', () => {
     }
   });
 
-  it('lfm2-missing-call-markers: a bare list followed by text is content, and a stream never showed it as a call', () => {
+  it('missing-call-opener: a bare list followed by text is content, and a stream never showed it as a call', () => {
     const parser = createChatParser(LFM2, request());
     const output = '[get_time(city="Paris")] is how I would call it.';
     expect(parser.parse(output)).toEqual({ role: 'assistant', content: output });
@@ -35,19 +35,19 @@ describe('LFM2 recoveries', () => {
     expect(shown.flatMap((d) => d.tool_calls ?? [])).toEqual([]);
   });
 
-  it('lfm2-json-calls: JSON call objects between the markers', () => {
+  it('json-call-in-tags: JSON call objects between the markers', () => {
     expectRecovery(
       LFM2,
       request(),
       '<|tool_call_start|>[{"name": "get_time", "arguments": {"city": "Paris"}}]<|tool_call_end|>',
-      'lfm2-json-calls',
+      'json-call-in-tags',
       { role: 'assistant', content: '', tool_calls: [call('get_time', '{"city": "Paris"}')] },
     );
     expectRecovery(
       LFM25,
       request(),
       'Let me count.<|tool_call_start|>{"name": "count", "arguments": {"n": 4}}<|tool_call_end|>',
-      'lfm2-json-calls',
+      'json-call-in-tags',
       { role: 'assistant', content: 'Let me count.', tool_calls: [call('count', '{"n": 4}')] },
     );
   });

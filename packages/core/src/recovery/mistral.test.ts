@@ -13,9 +13,9 @@ const request = chatRequestBuilder(
 const call = (name: string, args: string) => ({ type: 'function' as const, function: { name, arguments: args } });
 
 describe('Mistral v13 recoveries', () => {
-  it('mistral-space-after-tool-calls: a space or newline after [TOOL_CALLS]', () => {
+  it('marker-whitespace: a space or newline after [TOOL_CALLS]', () => {
     for (const template of [MINISTRAL, DEVSTRAL]) {
-      expectRecovery(template, request(), '[TOOL_CALLS] get_weather[ARGS]{"city": "Paris"}', 'mistral-space-after-tool-calls', {
+      expectRecovery(template, request(), '[TOOL_CALLS] get_weather[ARGS]{"city": "Paris"}', 'marker-whitespace', {
         role: 'assistant',
         content: '',
         tool_calls: [call('get_weather', '{"city": "Paris"}')],
@@ -25,21 +25,21 @@ describe('Mistral v13 recoveries', () => {
       MINISTRAL,
       request(),
       '[THINK]Weather.[/THINK]Checking.[TOOL_CALLS]\nget_weather[ARGS]{"city": "Rome"}',
-      'mistral-space-after-tool-calls',
+      'marker-whitespace',
       { role: 'assistant', content: 'Checking.', reasoning_content: 'Weather.', tool_calls: [call('get_weather', '{"city": "Rome"}')] },
     );
   });
 
-  it('mistral-json-array-calls: the older [TOOL_CALLS][{"name", "arguments"}] spelling', () => {
+  it('json-call-in-tags: the older [TOOL_CALLS][{"name", "arguments"}] spelling', () => {
     const output = '[TOOL_CALLS][{"name": "get_weather", "arguments": {"city": "Paris"}}, {"name": "get_time", "arguments": {"zone": "UTC"}}]';
     for (const template of [MINISTRAL, DEVSTRAL]) {
-      expectRecovery(template, request(), output, 'mistral-json-array-calls', {
+      expectRecovery(template, request(), output, 'json-call-in-tags', {
         role: 'assistant',
         content: '',
         tool_calls: [call('get_weather', '{"city": "Paris"}'), call('get_time', '{"zone": "UTC"}')],
       });
     }
-    expectRecovery(DEVSTRAL, request(), 'Sure. [TOOL_CALLS] [{"name":"get_time","arguments":{"zone":"UTC"},"id":"a1b2c3d4e"}]', 'mistral-json-array-calls', {
+    expectRecovery(DEVSTRAL, request(), 'Sure. [TOOL_CALLS] [{"name":"get_time","arguments":{"zone":"UTC"},"id":"a1b2c3d4e"}]', 'json-call-in-tags', {
       role: 'assistant',
       content: 'Sure. ',
       tool_calls: [{ ...call('get_time', '{"zone":"UTC"}'), id: 'a1b2c3d4e' }],

@@ -53,7 +53,7 @@ function lfm2Format({ builder: p, request, templateSource: source }: FormatConte
     if (request.lenient) {
       // The calls as JSON objects (the tool list the prompt shows is JSON), in the markers.
       const json = p.choice(jsonCallArray(p, tools, request.parallelToolCalls), jsonCallObject(p, tools));
-      calls = p.choice(calls, p.recover('lfm2-json-calls', p.sequence(TOOL_CALL_START, p.space(), json, p.space(), TOOL_CALL_END)));
+      calls = p.choice(calls, p.recover('json-call-in-tags', p.sequence(TOOL_CALL_START, p.space(), json, p.space(), TOOL_CALL_END)));
     }
     // LFM2 may go on talking after its calls (its model card shows it).
     const tail = p.sequence(calls, p.content(p.rest()));
@@ -66,7 +66,7 @@ function lfm2Format({ builder: p, request, templateSource: source }: FormatConte
       const listStart = p.peek(p.sequence(p.space(), '[', p.space(), p.chars('[A-Za-z_]', 1, 1)));
       // Atomic: a stream shows none of it until the output ends, since text after the list
       // would make it content after all, and a call once shown can never be taken back.
-      const bare = p.atomic(p.recover('lfm2-missing-call-markers', p.sequence(p.space(), list, p.space(), p.end())));
+      const bare = p.atomic(p.recover('missing-call-opener', p.sequence(p.space(), list, p.space(), p.end())));
       body = p.choice(p.sequence(listStart, bare), body);
     }
   } else if (schema !== undefined) body = p.content(p.jsonSchema('response-format-schema', schema));

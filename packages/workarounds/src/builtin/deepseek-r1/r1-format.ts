@@ -134,7 +134,7 @@ export function r1ToolsFormat(p: ChatBuilder, request: FormatRequest): ChatForma
         p.optional(R1.sectionEnd),
       ),
     );
-    toolCalls = p.optional(p.choice(section, p.recover('r1-section-variant', lenient)));
+    toolCalls = p.optional(p.choice(section, p.recover('marker-variant', lenient)));
   }
   const sectionStarts = request.lenient ? [R1.sectionStart, ...R1_SECTION_START_VARIANTS] : [R1.sectionStart];
   let reasoning: Parser = p.eps();
@@ -146,7 +146,7 @@ export function r1ToolsFormat(p: ChatBuilder, request: FormatRequest): ChatForma
     // Tried first (the canonical reading would take the wrapper's end tag as its own), it
     // applies only when the wrapper and `function</think>` come before any end tag.
     const intoCall = p.recover(
-      'r1-sectionless-calls',
+      'missing-call-opener',
       p.sequence(
         opening,
         p.reasoning(p.untilOneOf([XML_CALL_OPEN, THINK_END])),
@@ -173,7 +173,7 @@ export function r1ToolsFormat(p: ChatBuilder, request: FormatRequest): ChatForma
     // apply after it. It matches only declared calls in one of the known bare forms.
     const bare = sectionlessCalls(p, tools, request.parallelToolCalls);
     const before = p.optional(p.content(p.untilOneOf([...sectionStarts, ...bare.starts])));
-    answer = p.choice(p.recover('r1-sectionless-calls', p.sequence(before, bare.calls, p.space(), p.end())), answer);
+    answer = p.choice(p.recover('missing-call-opener', p.sequence(before, bare.calls, p.space(), p.end())), answer);
   }
   return {
     parser: p.sequence(prefix, p.space(), reasoning, answer),

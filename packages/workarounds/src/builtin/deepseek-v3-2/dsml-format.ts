@@ -125,7 +125,7 @@ function recoverableInvoke(p: ChatBuilder, tool: ChatTool): Parser {
   return p.sharedRule(`recover-tool-${name}`, () => {
     const open = p.toolOpen(p.sequence(INVOKE_OPEN, p.toolName(p.literal(name)), '">'));
     const args = p.zeroOrMore(p.sequence(p.space(), anyParameter(p)));
-    const close = p.choice(INVOKE_END, p.recover('dsml-unclosed-invoke', p.sequence(p.space(), p.end())));
+    const close = p.choice(INVOKE_END, p.recover('missing-closer', p.sequence(p.space(), p.end())));
     return p.tool(p.sequence(open, args, p.space(), p.toolClose(close)));
   });
 }
@@ -138,9 +138,9 @@ function recoverableInvoke(p: ChatBuilder, tool: ChatTool): Parser {
 function recoveredBlock(p: ChatBuilder, markers: DsmlMarkers, tools: readonly ChatTool[], parallel: boolean): Parser {
   const call = p.choice(...tools.map((tool) => recoverableInvoke(p, tool)));
   const calls = parallel ? p.sequence(call, p.zeroOrMore(p.sequence(p.space(), call))) : call;
-  const unclosed = p.recover('dsml-unclosed-block', p.end());
+  const unclosed = p.recover('missing-closer', p.end());
   // Without its opening marker the block's closing one is as likely missing as not.
-  const bare = p.sequence(p.recover('dsml-missing-block-start', p.peek(INVOKE_OPEN)), calls, p.space(), p.optional(markers.blockEnd));
+  const bare = p.sequence(p.recover('missing-call-opener', p.peek(INVOKE_OPEN)), calls, p.space(), p.optional(markers.blockEnd));
   const cut = p.sequence(markers.blockStart, p.space(), calls, p.space(), unclosed);
   return p.rule('recovered-tool-call', p.choice(bare, cut));
 }
@@ -148,7 +148,7 @@ function recoveredBlock(p: ChatBuilder, markers: DsmlMarkers, tools: readonly Ch
 /**
  * The block written as plain XML, without the `｜DSML｜` word in its tags (SGLang has
  * seen V3.2 do it): `<function_calls><invoke name="…"><parameter name="…" string="…">`.
- * Read as a whole by the recovery `dsml-missing-dsml-marker`; the closing block tag may be
+ * Read as a whole by the recovery `marker-variant`; the closing block tag may be
  * missing at the end.
  */
 function plainBlock(p: ChatBuilder, markers: DsmlMarkers, tools: readonly ChatTool[], parallel: boolean): Parser {
@@ -175,7 +175,7 @@ function plainBlock(p: ChatBuilder, markers: DsmlMarkers, tools: readonly ChatTo
   const call = p.choice(...invokes);
   const calls = parallel ? p.sequence(call, p.zeroOrMore(p.sequence(p.space(), call))) : call;
   const block = p.sequence(plain(markers.blockStart), p.space(), calls, p.space(), p.optional(plain(markers.blockEnd)));
-  return p.rule('recovered-plain-tool-call', p.recover('dsml-missing-dsml-marker', block));
+  return p.rule('recovered-plain-tool-call', p.recover('marker-variant', block));
 }
 
 /** The block of calls, one or (with parallel calls) several. */

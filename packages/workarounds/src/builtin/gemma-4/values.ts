@@ -10,7 +10,7 @@ export const STRING_DELIMITER = '<|"|>';
  * are tagged as a value tree, which the chat mapper writes out as JSON. Returns the object
  * rule (the arguments of a call); the rules are shared by every call of the parser.
  * `lenient` also reads the JSON spellings the model falls back on: `"quoted"` keys and
- * strings (parse-only recoveries `gemma4-quoted-key`, `gemma4-json-string`).
+ * strings (parse-only recoveries `quoted-key`, `json-quoted-string`).
  */
 export function gemmaObject(p: ChatBuilder, lenient = false): Parser {
   return p.sharedRule('gemma4-dict', () => {
@@ -28,7 +28,7 @@ export function gemmaObject(p: ChatBuilder, lenient = false): Parser {
         // The template prints a null argument as Python does: `None`.
         p.tag(VALUE_TAGS.literal, p.choice(p.jsonNumber(), 'true', 'false', 'null', 'None')),
         // A JSON string is JSON already: a literal.
-        ...(lenient ? [p.tag(VALUE_TAGS.literal, p.recover('gemma4-json-string', p.jsonString()))] : []),
+        ...(lenient ? [p.tag(VALUE_TAGS.literal, p.recover('json-quoted-string', p.jsonString()))] : []),
       ),
     );
     // A key never starts with whitespace: that belongs to the separator before it, so the
@@ -38,7 +38,7 @@ export function gemmaObject(p: ChatBuilder, lenient = false): Parser {
       // Tried first, as a bare key may start with a quote; no parameter name does. The
       // recovery node holds the opening quote only, so the key node stays the object's
       // child; the peek keeps a partial parse from flagging it before a quote is seen.
-      const open = p.sequence(p.peek('"'), p.recover('gemma4-quoted-key', p.literal('"')));
+      const open = p.sequence(p.peek('"'), p.recover('quoted-key', p.literal('"')));
       key = p.choice(p.sequence(open, p.tag(VALUE_TAGS.key, p.chars('[^"]', 1)), '"'), key);
     }
     const member = p.sequence(key, ':', p.space(), value);

@@ -56,7 +56,7 @@ class Harmony {
     this.body = p.rule('message-body', p.untilOneOf(MESSAGE_ENDS));
     this.interimBody = lenient ? p.rule('interim-message-body', p.untilOneOf([...MESSAGE_ENDS, NEXT_START])) : this.body;
     // Without `<|start|>assistant` the next message begins right at its channel header.
-    this.next = lenient ? p.choice(this.start, p.recover('harmony-missing-start', p.peek(CHANNEL))) : this.start;
+    this.next = lenient ? p.choice(this.start, p.recover('missing-message-start', p.peek(CHANNEL))) : this.start;
     this.callChannel = p.sequence(CHANNEL, p.choice('commentary', 'analysis'));
     this.constraint = p.optional(p.sequence(p.space(), p.optional(CONSTRAIN), p.chars('[A-Za-z0-9_-]', 1)));
     this.stray = p.optional(p.sequence(`${CHANNEL}commentary`, p.optional(' to=assistant')));
@@ -86,7 +86,7 @@ class Harmony {
   /** The `<|end|>` of a message another one follows; lenient, missing right before the next `<|start|>`. */
   private end(): Parser {
     const { p } = this;
-    return this.lenient ? p.choice(END, p.recover('harmony-missing-end', p.peek(NEXT_START))) : p.literal(END);
+    return this.lenient ? p.choice(END, p.recover('missing-closer', p.peek(NEXT_START))) : p.literal(END);
   }
 
   /** A message the answer does not end with: analysis or a preamble, closed. */
@@ -141,7 +141,7 @@ class Harmony {
             p.toolOpen(p.sequence(bare, this.callChannel, this.constraint, MESSAGE, json)),
             p.toolOpen(p.sequence(this.callChannel, bare, this.constraint, MESSAGE, json)),
           );
-          open = p.choice(open, p.recover('harmony-missing-functions-prefix', bareOpen));
+          open = p.choice(open, p.recover('missing-name-prefix', bareOpen));
         }
         // Calls end with <|call|>; the first published template closed them with <|end|>.
         return p.tool(p.sequence(open, args, p.toolClose(p.optional(p.choice(CALL, END)))));

@@ -43,8 +43,8 @@ function callParser(p: ChatBuilder, name: string, parameters: ReturnType<typeof 
   return p.sharedRule(`tool-${name}`, () => {
     const index = p.sequence(':', p.chars('[0-9]', 1));
     // Lenient: the id as the model wrote it, without `functions.` or without `:INDEX`.
-    const prefix = lenient ? p.choice('functions.', p.recover('kimi-missing-functions-prefix', p.eps())) : p.literal('functions.');
-    const suffix = lenient ? p.choice(index, p.recover('kimi-missing-call-index', p.peek(p.sequence(p.space(), T.argumentBegin)))) : index;
+    const prefix = lenient ? p.choice('functions.', p.recover('missing-name-prefix', p.eps())) : p.literal('functions.');
+    const suffix = lenient ? p.choice(index, p.recover('missing-id', p.peek(p.sequence(p.space(), T.argumentBegin)))) : index;
     const id = p.toolId(p.sequence(prefix, p.toolName(p.literal(name)), suffix));
     // Lenient: whitespace before the argument token too (servers that space special tokens).
     const argumentBegin = lenient ? p.choice(T.argumentBegin, p.recover('marker-whitespace', p.sequence(p.chars('[ \\t\\r\\n]', 1), T.argumentBegin))) : p.literal(T.argumentBegin);
@@ -119,7 +119,7 @@ export function kimiK2Format(ctx: FormatContext<TemplateAnalysis>): ChatFormat {
       // end of the output. Atomic: a stream shows such a call only once it is whole (until
       // then `<` may as well start a Kimi token). Text that is neither reads canonically.
       const content = p.content(p.untilOneOf([T.sectionBegin, T.callBegin, XML_CALL_OPEN]));
-      const xml = p.atomic(p.recover('kimi-xml-calls', p.sequence(xmlCalls(p, request), p.end())));
+      const xml = p.atomic(p.recover('xml-invoke-calls', p.sequence(xmlCalls(p, request), p.end())));
       body = p.choice(p.sequence(reasoning, content, p.choice(xml, p.sequence(calls, p.end()))), body);
     }
   } else body = p.sequence(reasoning, p.content(p.rest()));

@@ -42,9 +42,9 @@ function toolCall(p: ChatBuilder, request: FormatRequest): Parser {
     p.choice(
       canonical,
       // Models put a space or a newline after the marker, as after a word.
-      p.recover('mistral-space-after-tool-calls', p.sequence(p.chars('[ \\t\\r\\n]', 1), canonical)),
+      p.recover('marker-whitespace', p.sequence(p.chars('[ \\t\\r\\n]', 1), canonical)),
       // The format of the older Mistral templates (Nemo, Small 3.1): a JSON array of calls.
-      p.recover('mistral-json-array-calls', p.sequence(p.space(), jsonCallArray(p, request.tools, request.parallelToolCalls))),
+      p.recover('json-call-in-tags', p.sequence(p.space(), jsonCallArray(p, request.tools, request.parallelToolCalls))),
     ),
   );
 }

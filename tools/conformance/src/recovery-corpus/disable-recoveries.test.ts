@@ -1,0 +1,77 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { createChatParser, recoveryRules, type ChatRequest, type RecoveryRuleId } from '@autoparser/core';
+import { describe, expect, it } from 'vitest';
+import { defaultTemplateDir, recoveryCorpusFile } from '../paths.js';
+import { readCorpus, type CorpusRecord } from './corpus-record.js';
+
+// Turning a rule off must really take it out of the parser, for every rule the real
+// outputs of the recovery corpus exercise, and leave the text in the message.
+
+const records = readCorpus(readFileSync(recoveryCorpusFile, 'utf8'), recoveryCorpusFile);
+const sources = new Map<string, string>();
+const templateOf = (name: string): string => {
+  let source = sources.get(name);
+  if (source === undefined) sources.set(name, (source = readFileSync(join(defaultTemplateDir, `${name}.jinja`), 'utf8')));
+  return source;
+};
+
+const requestOf = (record: CorpusRecord, strict = false): ChatRequest => ({
+  messages: [{ role: 'user', content: 'Hi' }],
+  tools: [...record.tools],
+  tool_choice: 'auto',
+  parallel_tool_calls: record.request?.parallel_tool_calls ?? true,
+  ...(record.request?.enable_thinking === undefined ? {} : { enable_thinking: record.request.enable_thinking }),
+  ...(strict ? { strict: true } : {}),
+});
+
+const rulesOf = (warnings: readonly { code: string; rule?: RecoveryRuleId | undefined }[] | undefined): RecoveryRuleId[] =>
+  (warnings ?? []).flatMap((w) => (w.code === 'recovered' && w.rule !== undefined ? [w.rule] : []));
+
+/** Letters and digits of a message's texts, in order: what no reading may lose. */
+const words = (message: { content: string; reasoning_content?: string; tool_calls?: readonly { function: { name: string; arguments: string } }[] }): string =>
+  [message.reasoning_content ?? '', message.content, ...(message.tool_calls ?? []).flatMap((c) => [c.function.name, c.function.arguments])].join(' ');
+
+describe('recoveries.disable over the recovery corpus', () => {
+  const applied = records.map((record) => ({ record, rules: rulesOf(createChatParser(templateOf(record.template), requestOf(record)).parse(record.output).warnings) }));
+  const exercised = new Set(applied.flatMap(({ rules }) => rules));
+
+  it('exercises at least a dozen distinct rules', () => {
+    expect(exercised.size).toBeGreaterThanOrEqual(12);
+  });
+
+  it('a disabled rule never applies, and the output stays in the message', () => {
+    const failures: string[] = [];
+    for (const { record, rules } of applied) {
+      for (const rule of new Set(rules)) {
+        const parser = createChatParser(templateOf(record.template), requestOf(record), { recoveries: { disable: [rule] } });
+        const message = parser.parse(record.output);
+        if (rulesOf(message.warnings).includes(rule)) failures.push(`${record.id}: ${rule} still applied`);
+        const stream = parser.stream();
+        stream.push(record.output);
+        const { warnings: _, ...streamed } = stream.finish();
+        const { warnings: __, ...parsed } = message;
+        if (JSON.stringify(streamed) !== JSON.stringify(parsed)) failures.push(`${record.id}: without ${rule} the stream differs from parse`);
+        if (words(message).replace(/\W/g, '') === '' && record.output.trim() !== '') failures.push(`${record.id}: without ${rule} the message is empty`);
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('with every rule disabled, no recovery applies', () => {
+    const all = recoveryRules.map((rule) => rule.id);
+    const failures = applied.flatMap(({ record }) => {
+      const message = createChatParser(templateOf(record.template), requestOf(record), { recoveries: { disable: all } }).parse(record.output);
+      return rulesOf(message.warnings).map((rule) => `${record.id}: ${rule}`);
+    });
+    expect(failures).toEqual([]);
+  });
+
+  it('rejects an id that names no rule, naming it', () => {
+    const record = records[0]!;
+    expect(() => createChatParser(templateOf(record.template), requestOf(record), { recoveries: { disable: ['missing-closr' as RecoveryRuleId] } })).toThrow(
+      /recoveries\.disable\[0\]: "missing-closr" is no recovery rule/,
+    );
+    expect(() => createChatParser(templateOf(record.template), requestOf(record), { recoveries: { disable: ['my-plugin/odd-spacing'] } })).not.toThrow();
+  });
+});
