@@ -1,7 +1,7 @@
 // The caches as a user sees them: through core's entry point and the README's table.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { cacheStats, clearCaches, createChatParser, type CacheStats, type ChatRequest } from './index.js';
+import { cacheStats, clearCaches, compileTemplate, createChatParser, type CacheStats, type ChatRequest } from './index.js';
 import { sharedTemplate } from './test-templates.js';
 
 const request: ChatRequest = {
@@ -17,14 +17,29 @@ const request: ChatRequest = {
 const stats = (name: string): CacheStats | undefined => cacheStats().find((c) => c.name === name);
 
 describe('caches', () => {
-  it('analyse a template once for repeated createChatParser calls, and probe it once', () => {
+  it('compile a template once for repeated createChatParser calls, and analyse and probe it once', () => {
     const template = sharedTemplate('Qwen3-Coder');
     clearCaches();
     const parsers = [1, 2, 3].map(() => createChatParser(template, request));
     expect(new Set(parsers.map((p) => p.grammar)).size).toBe(1);
-    expect(stats('analysis')).toMatchObject({ misses: 1, hits: 2, size: 1 });
-    expect(stats('end-of-turn-markers')).toMatchObject({ misses: 1, hits: 2, size: 1 });
+    expect(stats('compiled-chat-templates')).toMatchObject({ misses: 1, hits: 2, size: 1 });
+    expect(stats('analysis')).toMatchObject({ misses: 1, size: 1 });
+    expect(stats('end-of-turn-markers')).toMatchObject({ misses: 1, size: 1 });
     expect(stats('python-containers')).toMatchObject({ misses: 1, size: 1 });
+  });
+
+  it('share one generated parser between requests that differ only in their conversation', () => {
+    clearCaches();
+    const compiled = compileTemplate(sharedTemplate('Qwen3-Coder'));
+    const first = compiled.parserFor(request);
+    const later = compiled.parserFor({ ...request, messages: [...request.messages, { role: 'assistant', content: 'Sunny.' }, { role: 'user', content: 'And Rome?' }] });
+    expect(later.arena).toBe(first.arena);
+    expect(later.prompt).not.toBe(first.prompt);
+    // Anything the parser depends on makes its own.
+    expect(compiled.parserFor({ ...request, parallel_tool_calls: true }).arena).not.toBe(first.arena);
+    expect(compiled.parserFor({ ...request, strict: true }).arena).not.toBe(first.arena);
+    expect(compiled.parserFor(request, { recoveries: { disable: ['marker-whitespace'] } }).arena).not.toBe(first.arena);
+    expect(compiled.parserFor(request).arena).toBe(first.arena);
   });
 
   it('keep the analyses of different templates apart, and forget them on clearCaches', () => {

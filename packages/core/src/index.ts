@@ -5,8 +5,11 @@
  *
  * @packageDocumentation
  */
-export { createChatParser, renderParamsOf } from './create-chat-parser.js';
-export type { ChatParser, ChatParserOptions, ParseOutputOptions } from './create-chat-parser.js';
+export { createChatParser } from './create-chat-parser.js';
+export type { ChatParserOptions } from './create-chat-parser.js';
+export { compileTemplate, renderParamsOf } from './compile-template.js';
+export type { CompiledChatTemplate } from './compile-template.js';
+export type { ChatParser, ParseOutputOptions, ParserForOptions } from './chat-parser.js';
 export type { ChatRequest, NamedToolChoice, ReasoningFormat, ResponseFormat, ResponseJsonSchema, ToolChoice } from './chat-request.js';
 export { parseChatRequest } from './request/parse-chat-request.js';
 export type { ParsedChatRequest } from './request/parse-chat-request.js';
