@@ -286,3 +286,19 @@ describe('text no node holds is never dropped', () => {
     expect(readBoth(strict, output)).toEqual({ role: 'assistant', content: '', reasoning_content: 'Run it.' });
   });
 });
+
+describe('a backslash outside any string where arguments break off', () => {
+  const objectTool = functionTool('get_weather', { city: { type: 'string' }, opts: { type: 'object' } }, ['city']);
+  const read = (name: string, output: string): ParsedMessage =>
+    readBoth(createChatParser(sharedTemplate(name), { ...request, tools: [objectTool] }), output);
+
+  it.each([
+    ['NousResearch-Hermes-2-Pro-Llama-3-8B-tool_use', `<tool_call>\n{"name": "get_weather", "arguments": {'city': 'x', 'opts': {'a': True \\`, '{"city": "x", "opts": {"a": true '],
+    ['mistralai-Mistral-Nemo-Instruct-2407', `[TOOL_CALLS][{"name": "get_weather", "arguments": {'city': 'x' \\`, '{"city": "x" '],
+    ['google-gemma-4-31B-it', '<|tool_call>call:get_weather{opts:{a:1 \\', '{"opts":{"a":1'],
+  ])('%s: it is content once, not also arguments', (name, output, args) => {
+    const parsed = read(name, output);
+    expect(parsed.tool_calls?.map((c) => c.function.arguments)).toEqual([args]);
+    expect(parsed.content).toBe('\\');
+  });
+});
