@@ -277,9 +277,13 @@ describe('text no node holds is never dropped', () => {
     expect(streamsAsParsed('openai-gpt-oss-120b', output).content).toBe(output);
   });
 
-  it('gpt-oss: a message to a built-in tool is still dropped, as the reference drops it', () => {
-    const parsed = streamsAsParsed('openai-gpt-oss-120b', '<|channel|>analysis<|message|>Run it.<|end|><|start|>assistant to=python<|channel|>commentary <|constrain|>code<|message|>print(1)');
-    expect(parsed).toEqual({ role: 'assistant', content: '', reasoning_content: 'Run it.' });
+  it('gpt-oss: a message to a built-in tool is kept as content (strict: dropped, as the reference drops it)', () => {
+    const output = '<|channel|>analysis<|message|>Run it.<|end|><|start|>assistant to=python<|channel|>commentary <|constrain|>code<|message|>print(1)';
+    const parsed = streamsAsParsed('openai-gpt-oss-120b', output);
+    expect(parsed.content).toBe('to=python<|channel|>commentary <|constrain|>code<|message|>print(1)');
+    expect(parsed.warnings?.map((w) => w.rule)).toEqual(['undeclared-recipient']);
+    const strict = createChatParser(sharedTemplate('openai-gpt-oss-120b'), { ...request, strict: true });
+    expect(readBoth(strict, output)).toEqual({ role: 'assistant', content: '', reasoning_content: 'Run it.' });
   });
 });
 

@@ -67,6 +67,7 @@ export const BUILTIN_RECOVERY_RULE_IDS = [
   'text-between-calls',
   'prose-before-json-call',
   'marker-as-content',
+  'undeclared-recipient',
   // reasoning-boundary
   'reasoning-start-repeated',
   'reasoning-unclosed',

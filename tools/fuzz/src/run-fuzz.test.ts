@@ -1,10 +1,26 @@
 import { describe, expect, it } from 'vitest';
-import { buildFamily } from './families.js';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { createChatParser } from '@autoparser/core';
+import { buildFamily, type FuzzFamily } from './families.js';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { readKnownFindings } from './known-findings.js';
+import { readKnownFindings, type KnownScope } from './known-findings.js';
 import { fuzz, replay, runCase } from './run-fuzz.js';
+
+/**
+ * gpt-oss read in strict mode, on outputs that end with a message to a built-in tool: strict
+ * drops that message, as the reference does, so runs lose text (what the findings tests need).
+ */
+function strictGptOss(): FuzzFamily {
+  const family = buildFamily('openai-gpt-oss-120b', 6, 1);
+  const source = readFileSync(new URL('../../../../shared/templates/openai-gpt-oss-120b.jinja', import.meta.url), 'utf8');
+  const parser = createChatParser(source, { messages: [{ role: 'user', content: 'Hi' }], strict: true });
+  const outputs = [
+    '<|channel|>analysis<|message|>I will run it<|end|><|start|>assistant to=container.exec<|channel|>commentary<|message|>ls -la /tmp',
+    '<|channel|>analysis<|message|>I will run it<|end|><|start|>assistant<|channel|>commentary to=python <|constrain|>code<|message|>print("hello")',
+  ];
+  return { ...family, contexts: [{ name: 'strict', parser, outputs }] };
+}
 
 describe('fuzzing a family', () => {
   const family = buildFamily('Qwen3-Coder', 6, 1);
@@ -31,8 +47,7 @@ describe('fuzzing a family', () => {
   });
 
   it('keeps going past open findings, listing one replayable example of each', () => {
-    // gpt-oss drops messages to built-in tools (an open finding), so some runs lose text.
-    const smol = buildFamily('openai-gpt-oss-120b', 6, 1);
+    const smol = strictGptOss();
     // Every kind counted as open: whatever breaks, no check stops and nothing is new.
     const known = new Map(['throw', 'lost', 'retracted', 'stream-mismatch'].map((kind) => [`${smol.name} ${kind}`, {}]));
     const report = fuzz([smol], { seed: 7, runsPerFamily: 400, known });
@@ -49,14 +64,25 @@ describe('fuzzing a family', () => {
     }
   });
 
+  it('gpt-oss (lenient) loses no text: a message to a built-in recipient is kept', () => {
+    const report = fuzz([buildFamily('openai-gpt-oss-120b', 6, 1)], { seed: 7, runsPerFamily: 400, known: new Map() });
+    expect(report.runs).toBe(400);
+    expect(report.lost).toBe(0);
+    expect(report.failures).toEqual([]);
+  });
+
   it('a known `lost` finding with `within` covers only text lost inside its spans', () => {
-    const smol = buildFamily('openai-gpt-oss-120b', 6, 1);
-    // The committed finding: every lost word of these runs is in a message to a built-in recipient.
-    const listed = fuzz([smol], { seed: 7, runsPerFamily: 400, known: readKnownFindings() });
+    const smol = strictGptOss();
+    // Every lost word of these runs is in a message to a built-in recipient.
+    const within = / to=[A-Za-z0-9_.-]+[\s\S]*?(?=<\|(?:end|return|call)\|>|$)/gu;
+    // Strict mode returns a whole output it cannot read as content, which no stream can show
+    // without retracting: its stream mismatches are open here too, and beside the point.
+    const mismatches: [string, KnownScope] = [`${smol.name} stream-mismatch`, {}];
+    const listed = fuzz([smol], { seed: 7, runsPerFamily: 400, known: new Map([[`${smol.name} lost`, { within }], mismatches]) });
     expect(listed.lost).toBeGreaterThan(1);
     expect(listed.newFailures).toBe(0);
     // Spans that match nothing: the same losses are new failures.
-    const nowhere = fuzz([smol], { seed: 7, runsPerFamily: 400, known: new Map([[`${smol.name} lost`, { within: /(?!)/gu }]]) });
+    const nowhere = fuzz([smol], { seed: 7, runsPerFamily: 400, known: new Map([[`${smol.name} lost`, { within: /(?!)/gu }], mismatches]) });
     expect(nowhere.failures.find((f) => !f.known)?.kind).toBe('lost');
   });
 });

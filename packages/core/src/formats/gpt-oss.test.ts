@@ -101,11 +101,14 @@ describe('gpt-oss harmony format', () => {
     expect(auto.parse(output)).toEqual({ role: 'assistant', content: 'Checking.', tool_calls: [weatherCall] });
   });
 
-  it('drops calls to built-in tools that are not the request functions', () => {
-    const plain = createChatParser(TEMPLATE, request({ tools: null }));
+  it('strict, drops calls to built-in tools that are not the request functions (lenient keeps their text)', () => {
     const output = `${ANALYSIS}<|start|>assistant<|channel|>commentary to=python <|constrain|>code<|message|>print(1)`;
-    expect(plain.parse(output)).toEqual({ role: 'assistant', content: '', reasoning_content: 'User wants weather.' });
-    expect(auto.parse(output)).toEqual({ role: 'assistant', content: '', reasoning_content: 'User wants weather.' });
+    for (const extra of [{ tools: null }, {}]) {
+      expect(createChatParser(TEMPLATE, request({ ...extra, strict: true })).parse(output)).toEqual({ role: 'assistant', content: '', reasoning_content: 'User wants weather.' });
+      const lenient = createChatParser(TEMPLATE, request(extra)).parse(output);
+      expect(lenient.content).toBe('to=python <|constrain|>code<|message|>print(1)');
+      expect(lenient.warnings?.map((w) => w.rule)).toEqual(['undeclared-recipient']);
+    }
   });
 
   it('returns a call to a function the request does not offer as content, with a warning', () => {

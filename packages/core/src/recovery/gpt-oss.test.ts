@@ -58,11 +58,78 @@ describe('gpt-oss (harmony) recoveries', () => {
     }
   });
 
-  it('leaves a built-in tool message with code (not JSON) dropped, and undeclared recipients alone', () => {
-    const parser = createChatParser(GPT_OSS, request());
-    const builtIn = '<|channel|>analysis<|message|>Run it.<|end|><|start|>assistant<|channel|>commentary to=python <|constrain|>code<|message|>print("hello")';
-    expect(parser.parse(builtIn)).toEqual({ role: 'assistant', content: '', reasoning_content: 'Run it.' });
-    expect(parser.parse(' to=get_time<|channel|>commentary json<|message|>{"zone": "UTC"}').tool_calls).toBeUndefined();
+  describe('undeclared-recipient: a message to a recipient that is no declared function is kept as text', () => {
+    const RULE = 'undeclared-recipient';
+    const RUN = functionTool('run', { cmd: { type: 'string' } }, ['cmd']);
+    const withRun = chatRequestBuilder([RUN], { reasoning_format: 'auto' });
+    const strictOf = (req: ReturnType<typeof withRun>, output: string) => {
+      const { warnings, ...message } = createChatParser(GPT_OSS, { ...req, strict: true }).parse(output);
+      expect(warnings).toBeUndefined();
+      return message;
+    };
+
+    it('in the analysis channel: reasoning, from the recipient on (strict drops it, as the reference)', () => {
+      const output = '<|channel|>analysis<|message|>Need to search.<|end|><|start|>assistant<|channel|>analysis to=browser.search code<|message|>{"query":"weather paris"}<|call|>';
+      expectRecovery(GPT_OSS, withRun(), output, RULE, {
+        role: 'assistant',
+        content: '',
+        reasoning_content: 'Need to search.to=browser.search code<|message|>{"query":"weather paris"}',
+      });
+      expect(strictOf(withRun(), output)).toEqual({ role: 'assistant', content: '', reasoning_content: 'Need to search.' });
+    });
+
+    it('in the commentary channel, the recipient before or after it: content (no tools offered)', () => {
+      const think = '<|channel|>analysis<|message|>I will run it.<|end|><|start|>assistant';
+      const cases = [
+        [' to=container.exec<|channel|>commentary<|message|>ls -la', 'to=container.exec<|channel|>commentary<|message|>ls -la'],
+        ['<|channel|>commentary to=python <|constrain|>code<|message|>print("hello")<|call|>', 'to=python <|constrain|>code<|message|>print("hello")'],
+        // Without tools a `functions.` name is no declared function either.
+        ['<|channel|>commentary to=functions.lookup json<|message|>{"q": 1}', 'to=functions.lookup json<|message|>{"q": 1}'],
+      ] as const;
+      for (const [message, content] of cases) {
+        expectRecovery(GPT_OSS, noTools(), think + message, RULE, { role: 'assistant', content, reasoning_content: 'I will run it.' });
+        expect(strictOf(noTools(), think + message)).toEqual({ role: 'assistant', content: '', reasoning_content: 'I will run it.' });
+      }
+    });
+
+    it('the analysis channel named after the recipient decides too: reasoning', () => {
+      expectRecovery(GPT_OSS, noTools(), ' to=container.exec<|channel|>analysis<|message|>ls<|call|>', RULE, {
+        role: 'assistant',
+        content: '',
+        reasoning_content: 'to=container.exec<|channel|>analysis<|message|>ls',
+      });
+    });
+
+    it('reasoning kept in the content: the analysis message is content too', () => {
+      expectRecovery(GPT_OSS, noTools({ reasoning_format: 'none' }), '<|channel|>analysis to=python code<|message|>print(2)', RULE, {
+        role: 'assistant',
+        content: 'to=python code<|message|>print(2)',
+      });
+    });
+
+    it('a declared name with code (not JSON arguments) is no call: its text is content; declared calls stay calls', () => {
+      const output = '<|channel|>analysis<|message|>Run it.<|end|><|start|>assistant<|channel|>commentary to=python <|constrain|>code<|message|>print("hello")';
+      expectRecovery(GPT_OSS, request(), output, RULE, {
+        role: 'assistant',
+        content: 'to=python <|constrain|>code<|message|>print("hello")',
+        reasoning_content: 'Run it.',
+      });
+      expectRecovery(GPT_OSS, request(), ' to=get_time<|channel|>commentary json<|message|>{"zone": "UTC"}', RULE, {
+        role: 'assistant',
+        content: 'to=get_time<|channel|>commentary json<|message|>{"zone": "UTC"}',
+      });
+      const parser = createChatParser(GPT_OSS, withRun());
+      const declared = parser.parse(' to=functions.run<|channel|>commentary json<|message|>{"cmd": "ls"}<|call|>');
+      expect(declared.tool_calls).toEqual([call('run', '{"cmd": "ls"}')]);
+      expect(declared.warnings).toBeUndefined();
+      const bare = parser.parse(' to=run<|channel|>commentary json<|message|>{"cmd": "ls"}');
+      expect(bare.tool_calls).toEqual([call('run', '{"cmd": "ls"}')]);
+      expect(bare.warnings?.map((w) => w.rule)).toEqual(['missing-name-prefix']);
+      const other = ' to=functions.other<|channel|>commentary json<|message|>{"cmd": "ls"}';
+      const undeclared = parser.parse(other);
+      expect(undeclared.content).toBe(other);
+      expect(undeclared.warnings?.map((w) => w.code)).toEqual(['unparsed']);
+    });
   });
 
   it('keeps the grammar and its triggers', () => {

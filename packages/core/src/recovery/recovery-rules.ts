@@ -53,7 +53,7 @@ const RULES: { readonly [Id in BuiltinRecoveryRuleId]: Omit<RecoveryRule, 'id'> 
     site: "missing-opener",
     description: "A function name without the prefix the template writes before it (`functions.`).",
     examples: [
-      { formats: "gpt-oss (harmony)", input: "` to=get_weather<|channel|>commentary json<|message|>{\"location\":\"Paris\"}`", result: "a call of the declared tool `get_weather` (only with JSON arguments: `to=python` code stays a dropped built-in message)" },
+      { formats: "gpt-oss (harmony)", input: "` to=get_weather<|channel|>commentary json<|message|>{\"location\":\"Paris\"}`", result: "a call of the declared tool `get_weather` (only with JSON arguments: code after a declared name is kept as text by `undeclared-recipient`)" },
       { formats: "Kimi K2", input: "`<|tool_call_begin|>get_weather:0<|tool_call_argument_begin|>{…}`", result: "call `get_weather`, id `get_weather:0` as written" },
     ],
   },
@@ -237,6 +237,13 @@ const RULES: { readonly [Id in BuiltinRecoveryRuleId]: Omit<RecoveryRule, 'id'> 
     description: "A marker (or a call to an undeclared tool) mentioned in text: the whole text is content, as the strict parser reads it.",
     examples: [
       { formats: "general TAG_WITH_TAGGED / TAG_WITH_JSON / JSON_NATIVE, when the lenient reading stops content at a marker core", input: "`Use <tool_call> tags.`; `Write <function=name> …`; a call to an undeclared tool", result: "the whole text as content, as the strict parser reads it (the lenient reading found no call there). Not once the lenient reading has read a whole call (`tool_call>\\n<function=get_weather>…</function>\\n</too;l_call>`): a stream has shown that call, so a later break is `unparsed`, which keeps it as read" },
+    ],
+  },
+  "undeclared-recipient": {
+    site: "text-around-calls",
+    description: "A message addressed to a recipient that is no declared function (a built-in tool): its text is kept, never dropped.",
+    examples: [
+      { formats: "gpt-oss (harmony)", input: "`<|channel|>commentary to=python <|constrain|>code<|message|>print(1)` / `<|start|>assistant to=container.exec<|channel|>analysis<|message|>ls` (a message to a recipient that is no declared function, as the answer's last message)", result: "its text verbatim from `to=` on, recipient and header included (what the message was for stays readable): content `to=python <|constrain|>code<|message|>print(1)`; reasoning when the channel, before or after the recipient, is analysis. A declared name with JSON arguments stays a call; with tools offered, `to=functions.NAME` of no declared tool stays `unparsed`. Strict mode drops the message, as the reference does" },
     ],
   },
   "reasoning-start-repeated": {

@@ -103,22 +103,46 @@ class Harmony {
   }
 
   /**
-   * A message to a recipient of the model's own (a built-in tool such as `python`): dropped.
-   * With tools offered, a `functions.` recipient that is none of them is not dropped but
-   * left to fail the parse, so the caller sees the output and a warning.
+   * The recipient of a message that is no call of a declared tool: a name (`python`,
+   * `container.exec`) and a header after it. A broken header (` to=<|channel|>`,
+   * ` to=f to=functions.f`) is no such recipient. With tools offered, a `functions.` name is
+   * none either: it is left to fail the parse, so the caller sees the output and a warning.
    */
-  unsolicited(withTools: boolean): Parser {
+  private builtinRecipient(withTools: boolean): Parser {
     const { p } = this;
-    // Only a recipient that is a name (`python`, `container.exec`) and a header after it: a
-    // broken header (` to=<|channel|>`, ` to=f to=functions.f`) is no message to drop, and its
-    // text is not lost.
     const segment = p.chars('[A-Za-z0-9_-]', 1);
     const header = p.choice(CHANNEL, MESSAGE, CONSTRAIN, p.sequence(' ', p.choice(CONSTRAIN, p.sequence(p.chars('[a-z]', 1), MESSAGE))));
     // One recipient per header: a second ` to=` before the message is a doubled header, not a built-in's.
     const single = p.negate(p.sequence(p.untilOneOf([MESSAGE, ' to=']), ' to='));
     const name = p.sequence(p.negate(p.sequence('assistant', header)), segment, p.zeroOrMore(p.sequence('.', segment)), p.peek(header), single);
-    const recipient = withTools ? p.sequence(' to=', p.negate('functions.'), name) : p.sequence(' to=', name);
+    return withTools ? p.sequence(p.negate('functions.'), name) : name;
+  }
+
+  /** A message to a built-in recipient (strict, as the reference): dropped. */
+  unsolicited(withTools: boolean): Parser {
+    const { p } = this;
+    const recipient = p.sequence(' to=', this.builtinRecipient(withTools));
     return p.atomic(p.sequence(p.optional(this.callChannel), recipient, this.body, p.optional(p.choice(END, CALL))));
+  }
+
+  /**
+   * `undeclared-recipient` (lenient): a message to a built-in recipient is kept as text,
+   * verbatim from its `to=` on, so the recipient stays with what was sent to it: reasoning
+   * in the analysis channel (named before or after the recipient), content otherwise. Its
+   * text starts only once the header is whole, so a stream never shows it in the wrong place.
+   */
+  builtinMessage(withTools: boolean): Parser {
+    const { p } = this;
+    const recipient = this.builtinRecipient(withTools);
+    const text = p.sequence('to=', recipient, this.body);
+    const whole = p.peek(p.sequence('to=', recipient, p.untilOneOf([MESSAGE, ...MESSAGE_ENDS]), MESSAGE));
+    const reasoning = (t: Parser): Parser => (this.extractReasoning ? p.reasoning(t) : p.content(t));
+    const inAnalysis = p.choice(
+      p.sequence(`${CHANNEL}analysis `, whole, reasoning(text)),
+      p.sequence(' ', p.peek(p.sequence('to=', recipient, `${CHANNEL}analysis`)), whole, reasoning(text)),
+    );
+    const elsewhere = p.sequence(p.optional(`${CHANNEL}commentary`), ' ', whole, p.content(text));
+    return p.recover('undeclared-recipient', p.sequence(p.choice(inAnalysis, elsewhere), p.optional(p.choice(END, CALL))));
   }
 
   /** One call of any of `tools`, its recipient in the role header or in the channel header. */
@@ -195,8 +219,9 @@ export function harmonyFormat(context: FormatContext): ChatFormat {
     parser = p.sequence(lead(h.interim()), toolCalls(h, context), p.end());
     grammar = { lazy: false, triggers: [] };
   } else {
-    // A turn may stop after any message; a call to a built-in tool is dropped.
-    const last = [h.final(), h.preamble(false), h.analysis(false), h.unsolicited(hasTools)];
+    // A turn may stop after any message; a message to a built-in recipient is dropped as the
+    // reference drops it, lenient kept as text.
+    const last = [h.final(), h.preamble(false), h.analysis(false), request.lenient ? h.builtinMessage(hasTools) : h.unsolicited(hasTools)];
     let calls = toolCalls(h, context);
     // `text-after-calls`: a final answer written after the calls (the model did not stop at
     // `<|call|>`) is content, not a reason to read the whole output as text.
