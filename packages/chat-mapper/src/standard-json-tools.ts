@@ -55,8 +55,10 @@ export interface JsonToolsLayout {
 export const JSON_RECOVERY_RULES = {
   /** `arguments` before `name`, an id anywhere. */
   keyOrder: 'json-key-order',
-  /** `parameters` for `arguments`, or the reverse. */
+  /** The name or the arguments under another of the usual keys ({@link JSON_CALL_KEYS}). */
   argumentsAlias: 'json-arguments-alias',
+  /** A member the call format does not know (`"confidence": 0.9`), read and left out. */
+  extraMember: 'json-extra-member',
   /** Arguments as a JSON-encoded string. */
   stringArguments: 'json-string-arguments',
   /** Single quotes, `True`/`False`/`None` in the call object. */
@@ -77,9 +79,20 @@ export const JSON_RECOVERY_RULES = {
 
 const R = JSON_RECOVERY_RULES;
 
-// The keys models use for the arguments, and for a call id, whatever the template says.
-const ARGUMENT_KEYS = ['arguments', 'parameters'] as const;
-const ID_KEYS = ['id', 'call_id', 'tool_call_id'] as const;
+/**
+ * The keys models write a call object's members under, whatever the template says: one
+ * table for every JSON call format (the template's own key is always tried first).
+ */
+export const JSON_CALL_KEYS = {
+  /** The function name (a string naming a declared tool). */
+  name: ['name', 'function', 'function_name', 'tool_name', 'tool'],
+  /** The arguments (an object, or a JSON string encoding one). */
+  arguments: ['arguments', 'parameters', 'args', 'input', 'tool_input', 'params'],
+  /** The call id. */
+  id: ['id', 'call_id', 'tool_call_id'],
+} as const;
+
+const ID_KEYS = JSON_CALL_KEYS.id;
 
 const splitKey = (key: string): [string, string] => {
   const dot = key.indexOf('.');
@@ -181,10 +194,11 @@ export function standardJsonTools(p: ChatBuilder, layout: JsonToolsLayout): Pars
 
 /**
  * A flat call object, canonical first, then the recoveries: each deviating piece (a Python
- * quoted key or name, an aliased arguments key, string-encoded arguments, an unexpected id or
- * type member) is its own recovery inside the object; the object's shape (arguments first, an
- * id moved or left out, the OpenAI function wrapper) is a recovery around it. So the grammar,
- * which leaves recoveries out, keeps exactly the canonical object.
+ * quoted key or name, a key from {@link JSON_CALL_KEYS} other than the template's, string
+ * encoded arguments, a member the template does not write) is its own recovery inside the
+ * object, and the members may come in any order (`json-key-order` where the arguments come
+ * before the name), with the OpenAI function wrapper around them. So the grammar, which
+ * leaves recoveries out, keeps exactly the canonical object.
  */
 function lenientFlatCall(
   p: ChatBuilder,
@@ -196,12 +210,15 @@ function lenientFlatCall(
 ): Parser {
   const name = tool.function.name;
   const sep = p.sequence(p.space(), ',', p.space());
-  const key = (k: string): Parser =>
-    p.sequence(p.choice(`"${k}"`, p.recover(R.pythonLiterals, `'${k}'`)), p.space(), ':', p.space());
+  const quotedKey = (k: string): Parser => p.choice(`"${k}"`, p.recover(R.pythonLiterals, `'${k}'`));
+  const key = (k: string): Parser => p.sequence(quotedKey(k), p.space(), ':', p.space());
+  /** The template's key, else one of the usual others. */
+  const keyOf = (own: string, usual: readonly string[]): Parser => {
+    const others = usual.filter((k) => k !== own);
+    return others.length === 0 ? key(own) : p.choice(key(own), p.recover(R.argumentsAlias, p.choice(...others.map(key))));
+  };
   const quotedName = (q: string): Parser => p.atomic(p.sequence(q, p.toolName(p.literal(name)), q));
-  const nameMember = p.sequence(key(nameKey), p.choice(quotedName('"'), p.recover(R.pythonLiterals, quotedName("'"))));
-  const aliases = ARGUMENT_KEYS.filter((k) => k !== argsKey);
-  const argsKeyParser = aliases.length === 0 ? key(argsKey) : p.choice(key(argsKey), p.recover(R.argumentsAlias, p.choice(...aliases.map(key))));
+  const nameMember = p.sequence(keyOf(nameKey, JSON_CALL_KEYS.name), p.choice(quotedName('"'), p.recover(R.pythonLiterals, quotedName("'"))));
   const objectArgs = p.toolArgs(p.jsonSchema(`tool-${name}-schema`, toolParameters(tool)));
   // A string that encodes an object: the canonical reading takes any JSON value, so it must
   // not see a string first (it would map to empty arguments).
@@ -210,14 +227,18 @@ function lenientFlatCall(
     p.space(),
   );
   const argsValue = p.choice(p.sequence(p.negate(p.choice('"', "'")), objectArgs), p.recover(R.stringArguments, stringArgs));
-  const argsMember = p.sequence(argsKeyParser, argsValue);
+  const argsMember = p.sequence(keyOf(argsKey, JSON_CALL_KEYS.arguments), argsValue);
   const stringOrNumberId = p.choice(p.sequence('"', p.toolId(p.jsonStringContent()), '"'), p.toolId(p.jsonNumber()));
   const templateIds = [layout.idKey, layout.genIdKey].filter((k): k is string => k !== undefined && k !== '');
   const hasId = templateIds.length > 0;
   const idMember = (keys: readonly string[]): Parser => p.sequence(p.choice(...keys.map(key)), stringOrNumberId);
   const typeMember = p.sequence(key('type'), p.choice('"function"', "'function'"), p.space());
+  // Any other member, read and left out: never one under a name or arguments key, whose
+  // value did not read as this call's (another tool's name, arguments that are no object).
+  const known = [...JSON_CALL_KEYS.name, ...JSON_CALL_KEYS.arguments, ...ID_KEYS, 'type', ...templateIds];
+  const otherMember = p.sequence(p.negate(p.sequence(p.choice(...known.map(quotedKey)), p.space(), ':')), p.choice(p.jsonString(), p.sequence("'", p.chars("[^']", 0), "'")), p.space(), ':', p.space(), p.json());
   // Members the template does not write: each a recovery of its own.
-  const extraMembers = [p.recover(R.functionWrapper, typeMember)];
+  const extraMembers = [p.recover(R.functionWrapper, typeMember), p.recover(R.extraMember, otherMember)];
   if (!hasId) extraMembers.unshift(p.recover(R.extraId, idMember(ID_KEYS)));
   const extra = p.choice(...(hasId ? [idMember(templateIds), ...extraMembers] : extraMembers));
   const extrasBefore = p.zeroOrMore(p.sequence(extra, sep));
@@ -228,7 +249,7 @@ function lenientFlatCall(
   const members = canonicalFields.map(([f, k]) => (k === nameKey ? nameMember : k === argsKey ? argsMember : f));
   const joined = (list: readonly Parser[]): Parser[] => list.flatMap((member, i) => (i > 0 ? [sep, member] : [member]));
   const extrasRequired = (before: Parser): Parser => p.sequence(p.oneOrMore(p.sequence(extra, sep)), before);
-  const missingId = (...before: Parser[]): Parser => p.recover(R.missingId, p.sequence(...before, argsMember, p.zeroOrMore(p.sequence(sep, extraMembers[0]!))));
+  const missingId = (...before: Parser[]): Parser => p.recover(R.missingId, p.sequence(...before, argsMember, p.zeroOrMore(p.sequence(sep, p.choice(...extraMembers)))));
   const nameAt = canonicalFields.findIndex(([, k]) => k === nameKey);
   const nameFirst = nameAt === 0;
   const alternatives: Parser[] = [];
@@ -252,10 +273,11 @@ function lenientFlatCall(
       ),
     );
   } else alternatives.push(object(...joined(members)));
+  // The arguments before the name, other members anywhere around them.
   alternatives.push(p.recover(R.keyOrder, object(extrasBefore, argsMember, sep, extrasBefore, nameMember, extrasAfter)));
   if (hasId) {
     alternatives.push(p.recover(R.keyOrder, object(extrasRequired(nameMember), sep, extrasBefore, argsMember, extrasAfter)));
-    if (!nameFirst) alternatives.push(p.recover(R.keyOrder, object(nameMember, sep, extrasRequired(argsMember), extrasAfter)), missingId(nameMember, sep));
+    if (!nameFirst) alternatives.push(p.recover(R.keyOrder, object(nameMember, sep, extrasRequired(argsMember), extrasAfter)), object(missingId(nameMember, sep)));
   } else {
     // Every extra member is a recovery, so these shapes need one and the grammar drops them.
     alternatives.push(

@@ -101,6 +101,39 @@ const VARIANTS: readonly Variant[] = [
     calls: [{ ...WEATHER, id: '7' }],
   },
   {
+    rule: 'json-arguments-alias',
+    what: 'the name under another usual key (`function`)',
+    text: (a) => `{"function": "get_weather", "${a}": {"city": "Paris"}}`,
+    calls: [WEATHER],
+  },
+  {
+    rule: 'json-arguments-alias',
+    what: 'both keys from the alias table (`tool_name`, `args`)',
+    text: () => `{"tool_name": "get_weather", "args": {"city": "Paris"}}`,
+    calls: [WEATHER],
+    rules: ['json-arguments-alias', 'json-arguments-alias'],
+  },
+  {
+    rule: 'json-extra-member',
+    what: 'a member the format does not know, after the arguments',
+    text: (a) => `{"name": "get_weather", "${a}": {"city": "Paris"}, "confidence": 0.9}`,
+    calls: [WEATHER],
+  },
+  {
+    rule: 'json-extra-member',
+    what: 'members the format does not know, before the name and between',
+    text: (a) => `{"thought": "Paris, then?", "name": "get_weather", "note": {"a": [1, null]}, "${a}": {"city": "Paris"}}`,
+    calls: [WEATHER],
+    rules: ['json-extra-member', 'json-extra-member'],
+  },
+  {
+    rule: 'json-key-order',
+    what: 'arguments first, an unknown member and an aliased name after them',
+    text: (a) => `{"${a}": {"city": "Paris"}, "why": "asked", "tool": "get_weather"}`,
+    calls: [WEATHER],
+    rules: ['json-key-order', 'json-extra-member', 'json-arguments-alias'],
+  },
+  {
     rule: 'json-function-wrapper',
     what: 'the OpenAI function wrapper',
     text: (a) => `{"type": "function", "function": {"name": "get_weather", "${a}": {"city": "Paris"}}}`,
@@ -172,7 +205,13 @@ describe.each(FAMILIES)('JSON call recoveries: $template', (family) => {
   });
 
   it('never invents a call: an undeclared tool stays content', () => {
-    for (const text of [`{"arguments": {}, "name": "rm_rf"}`, `{"type": "function", "function": {"name": "rm_rf", "arguments": {}}}`]) {
+    for (const text of [
+      `{"arguments": {}, "name": "rm_rf"}`,
+      `{"type": "function", "function": {"name": "rm_rf", "arguments": {}}}`,
+      // An unknown member never stands for a name or arguments key whose value is not this call's.
+      `{"name": "rm_rf", "function": "ping", "arguments": {}}`,
+      `{"tool_name": "rm_rf", "arguments": {}}`,
+    ]) {
       const output = family.wrap(text);
       const parsed = lenient.parse(output);
       expect(parsed.tool_calls).toBeUndefined();

@@ -141,7 +141,7 @@ const RULES: { readonly [Id in BuiltinRecoveryRuleId]: Omit<RecoveryRule, 'id'> 
   },
   "json-arguments-alias": {
     site: "call-shape",
-    description: "The arguments under the other usual key (`parameters` for `arguments`, or the reverse).",
+    description: "The name or the arguments under another of the usual keys (`function`, `tool_name`, `tool` for `name`; `parameters`, `args`, `input`, `params` for `arguments`, or the reverse).",
     examples: [
       { formats: "JSON calls", input: "`{\"name\": \"get_weather\", \"parameters\": {…}}` where the template writes `arguments` (or the reverse for Llama 3.x)", result: "the call with those arguments" },
     ],
@@ -151,6 +151,13 @@ const RULES: { readonly [Id in BuiltinRecoveryRuleId]: Omit<RecoveryRule, 'id'> 
     description: "A call in the OpenAI `{\"type\": \"function\", \"function\": {…}}` wrapper.",
     examples: [
       { formats: "JSON calls", input: "`{\"type\": \"function\", \"function\": {\"name\": …, \"arguments\": …}}` (ids beside it allowed); a stray `\"type\": \"function\"` member", result: "the call" },
+    ],
+  },
+  "json-extra-member": {
+    site: "call-shape",
+    description: "A member the call format does not know, beside the name and arguments (`\"confidence\": 0.9`, `\"reasoning\": \"…\"`): read and left out.",
+    examples: [
+      { formats: "JSON calls (Hermes, Qwen3, Granite 4, Llama 3.x, Mistral Nemo, …: `standardJsonTools`)", input: "`{\"name\": \"get_weather\", \"arguments\": {\"city\": \"Paris\"}, \"confidence\": 0.9}`", result: "the call; the member is dropped (a member under a name or arguments key never is: `{\"name\": \"undeclared\", …}` stays content)" },
     ],
   },
   "fenced-json": {
