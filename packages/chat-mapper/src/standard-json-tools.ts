@@ -167,7 +167,7 @@ export function standardJsonTools(p: ChatBuilder, layout: JsonToolsLayout): Pars
         // A stable sort keeps the natural order for keys the template never showed.
         fields.sort((a, b) => rank(a[1]) - rank(b[1]));
         if (layout.lenient === true) {
-          body = lenientFlatCall(p, layout, tool, nameKey, argsKey, fields);
+          body = lenientCallObject(p, tool, { nameKey, argsKey, idKey: layout.idKey, genIdKey: layout.genIdKey, order: fields.map(([f, k]) => [f, k] as const) });
         } else {
           const joined = fields.flatMap(([f], i) => (i > 0 ? [p.space(), ',', p.space(), f] : [f]));
           body = p.sequence(p.toolOpen('{'), p.space(), ...joined, p.space(), p.toolClose('}'));
@@ -192,6 +192,25 @@ export function standardJsonTools(p: ChatBuilder, layout: JsonToolsLayout): Pars
   return layout.force ? section : p.optional(section);
 }
 
+/** How the template writes a flat call object, for {@link lenientCallObject}. */
+export interface FlatCallLayout {
+  /** The template's name key. */
+  readonly nameKey: string;
+  /** The template's arguments key. */
+  readonly argsKey: string;
+  /** The id key the template writes, if any. */
+  readonly idKey?: string | undefined;
+  /** The generated-id key the template writes, if any. */
+  readonly genIdKey?: string | undefined;
+  /** The members in the template's order, each with its key (the name and arguments parsers are replaced). */
+  readonly order: readonly (readonly [Parser, string])[];
+  /**
+   * The whole object is read by a recovery of its own (a JSON call where the format writes
+   * another syntax): its deviations are part of that one, not recoveries of their own.
+   */
+  readonly quiet?: boolean | undefined;
+}
+
 /**
  * A flat call object, canonical first, then the recoveries: each deviating piece (a Python
  * quoted key or name, a key from {@link JSON_CALL_KEYS} other than the template's, string
@@ -200,25 +219,20 @@ export function standardJsonTools(p: ChatBuilder, layout: JsonToolsLayout): Pars
  * before the name), with the OpenAI function wrapper around them. So the grammar, which
  * leaves recoveries out, keeps exactly the canonical object.
  */
-function lenientFlatCall(
-  p: ChatBuilder,
-  layout: JsonToolsLayout,
-  tool: ChatTool,
-  nameKey: string,
-  argsKey: string,
-  canonicalFields: readonly (readonly [Parser, string])[],
-): Parser {
+export function lenientCallObject(p: ChatBuilder, tool: ChatTool, layout: FlatCallLayout): Parser {
+  const { nameKey, argsKey, order: canonicalFields } = layout;
+  const rec = (rule: BuiltinRecoveryRuleId, q: ParserLike): Parser => (layout.quiet === true ? (typeof q === 'string' ? p.literal(q) : q) : p.recover(rule, q));
   const name = tool.function.name;
   const sep = p.sequence(p.space(), ',', p.space());
-  const quotedKey = (k: string): Parser => p.choice(`"${k}"`, p.recover(R.pythonLiterals, `'${k}'`));
+  const quotedKey = (k: string): Parser => p.choice(`"${k}"`, rec(R.pythonLiterals, `'${k}'`));
   const key = (k: string): Parser => p.sequence(quotedKey(k), p.space(), ':', p.space());
   /** The template's key, else one of the usual others. */
   const keyOf = (own: string, usual: readonly string[]): Parser => {
     const others = usual.filter((k) => k !== own);
-    return others.length === 0 ? key(own) : p.choice(key(own), p.recover(R.argumentsAlias, p.choice(...others.map(key))));
+    return others.length === 0 ? key(own) : p.choice(key(own), rec(R.argumentsAlias, p.choice(...others.map(key))));
   };
   const quotedName = (q: string): Parser => p.atomic(p.sequence(q, p.toolName(p.literal(name)), q));
-  const nameMember = p.sequence(keyOf(nameKey, JSON_CALL_KEYS.name), p.choice(quotedName('"'), p.recover(R.pythonLiterals, quotedName("'"))));
+  const nameMember = p.sequence(keyOf(nameKey, JSON_CALL_KEYS.name), p.choice(quotedName('"'), rec(R.pythonLiterals, quotedName("'"))));
   const objectArgs = p.toolArgs(p.jsonSchema(`tool-${name}-schema`, toolParameters(tool)));
   // A string that encodes an object: the canonical reading takes any JSON value, so it must
   // not see a string first (it would map to empty arguments).
@@ -226,7 +240,7 @@ function lenientFlatCall(
     p.toolArgsString(p.sequence('"', p.peek(p.sequence(p.space(), '{')), p.jsonStringContent(), '"')),
     p.space(),
   );
-  const argsValue = p.choice(p.sequence(p.negate(p.choice('"', "'")), objectArgs), p.recover(R.stringArguments, stringArgs));
+  const argsValue = p.choice(p.sequence(p.negate(p.choice('"', "'")), objectArgs), rec(R.stringArguments, stringArgs));
   const argsMember = p.sequence(keyOf(argsKey, JSON_CALL_KEYS.arguments), argsValue);
   const stringOrNumberId = p.choice(p.sequence('"', p.toolId(p.jsonStringContent()), '"'), p.toolId(p.jsonNumber()));
   const templateIds = [layout.idKey, layout.genIdKey].filter((k): k is string => k !== undefined && k !== '');
@@ -238,8 +252,8 @@ function lenientFlatCall(
   const known = [...JSON_CALL_KEYS.name, ...JSON_CALL_KEYS.arguments, ...ID_KEYS, 'type', ...templateIds];
   const otherMember = p.sequence(p.negate(p.sequence(p.choice(...known.map(quotedKey)), p.space(), ':')), p.choice(p.jsonString(), p.sequence("'", p.chars("[^']", 0), "'")), p.space(), ':', p.space(), p.json());
   // Members the template does not write: each a recovery of its own.
-  const extraMembers = [p.recover(R.functionWrapper, typeMember), p.recover(R.extraMember, otherMember)];
-  if (!hasId) extraMembers.unshift(p.recover(R.extraId, idMember(ID_KEYS)));
+  const extraMembers = [rec(R.functionWrapper, typeMember), rec(R.extraMember, otherMember)];
+  if (!hasId) extraMembers.unshift(rec(R.extraId, idMember(ID_KEYS)));
   const extra = p.choice(...(hasId ? [idMember(templateIds), ...extraMembers] : extraMembers));
   const extrasBefore = p.zeroOrMore(p.sequence(extra, sep));
   const extrasAfter = p.zeroOrMore(p.sequence(sep, extra));
@@ -249,7 +263,7 @@ function lenientFlatCall(
   const members = canonicalFields.map(([f, k]) => (k === nameKey ? nameMember : k === argsKey ? argsMember : f));
   const joined = (list: readonly Parser[]): Parser[] => list.flatMap((member, i) => (i > 0 ? [sep, member] : [member]));
   const extrasRequired = (before: Parser): Parser => p.sequence(p.oneOrMore(p.sequence(extra, sep)), before);
-  const missingId = (...before: Parser[]): Parser => p.recover(R.missingId, p.sequence(...before, argsMember, p.zeroOrMore(p.sequence(sep, p.choice(...extraMembers)))));
+  const missingId = (...before: Parser[]): Parser => rec(R.missingId, p.sequence(...before, argsMember, p.zeroOrMore(p.sequence(sep, p.choice(...extraMembers)))));
   const nameAt = canonicalFields.findIndex(([, k]) => k === nameKey);
   const nameFirst = nameAt === 0;
   const alternatives: Parser[] = [];
@@ -268,16 +282,16 @@ function lenientFlatCall(
         p.choice(
           closed(p.sequence(...members.slice(nameAt + 1).flatMap((member) => [sep, member]))),
           ...(nameFirst ? [closed(missingId(sep))] : []),
-          closed(p.recover(R.keyOrder, p.sequence(sep, extrasBefore, argsMember, extrasAfter))),
+          closed(rec(R.keyOrder, p.sequence(sep, extrasBefore, argsMember, extrasAfter))),
         ),
       ),
     );
   } else alternatives.push(object(...joined(members)));
   // The arguments before the name, other members anywhere around them.
-  alternatives.push(p.recover(R.keyOrder, object(extrasBefore, argsMember, sep, extrasBefore, nameMember, extrasAfter)));
+  alternatives.push(rec(R.keyOrder, object(extrasBefore, argsMember, sep, extrasBefore, nameMember, extrasAfter)));
   if (hasId) {
-    alternatives.push(p.recover(R.keyOrder, object(extrasRequired(nameMember), sep, extrasBefore, argsMember, extrasAfter)));
-    if (!nameFirst) alternatives.push(p.recover(R.keyOrder, object(nameMember, sep, extrasRequired(argsMember), extrasAfter)), object(missingId(nameMember, sep)));
+    alternatives.push(rec(R.keyOrder, object(extrasRequired(nameMember), sep, extrasBefore, argsMember, extrasAfter)));
+    if (!nameFirst) alternatives.push(rec(R.keyOrder, object(nameMember, sep, extrasRequired(argsMember), extrasAfter)), object(missingId(nameMember, sep)));
   } else {
     // Every extra member is a recovery, so these shapes need one and the grammar drops them.
     alternatives.push(
@@ -297,7 +311,7 @@ function lenientFlatCall(
   );
   const wrapperExtra = p.choice(typeMember, idMember([...new Set([...templateIds, ...ID_KEYS])]));
   alternatives.push(
-    p.recover(
+    rec(
       R.functionWrapper,
       object(p.zeroOrMore(p.sequence(wrapperExtra, sep)), key('function'), inner, p.zeroOrMore(p.sequence(sep, wrapperExtra))),
     ),

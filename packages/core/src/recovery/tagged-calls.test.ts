@@ -498,6 +498,19 @@ describe('json-call-in-tags', () => {
     );
   });
 
+  it('Qwen3-Coder, GLM-4.6: a JSON call object of any usual shape in the call tag (one rule for the whole object)', () => {
+    const weather = message('', [['get_weather', '{"city": "Paris"}']]);
+    for (const object of [
+      '{"arguments": {"city": "Paris"}, "name": "get_weather"}',
+      '{"type": "function", "function": {"name": "get_weather", "arguments": {"city": "Paris"}}}',
+      '{"tool_name": "get_weather", "args": {"city": "Paris"}, "confidence": 0.9}',
+      "{'name': 'get_weather', 'arguments': {'city': 'Paris'}}",
+    ]) {
+      expectRecovered('Qwen3-Coder', `<tool_call>\n${object}\n</tool_call>`, weather, ['json-call-in-tags']);
+      expectRecovered('GLM-4.6', `<tool_call>${object}</tool_call>`, weather, ['json-call-in-tags']);
+    }
+  });
+
   it('Qwen3-Coder: an array of JSON calls in one call tag', () => {
     expectRecovered(
       'Qwen3-Coder',
