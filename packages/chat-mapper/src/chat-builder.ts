@@ -1,9 +1,12 @@
 import { PegBuilder, type BuilderOptions, type JsonValue, type Parser, type ParserLike } from '@autoparser/peg-core';
 import type { RecoveryRuleId } from '@autoparser/types';
 import { CHAT_TAGS } from './chat-tags.js';
+import { LenientSites } from './lenient-sites.js';
 
 /** Options of a {@link ChatBuilder}. */
 export interface ChatBuilderOptions extends BuilderOptions {
+  /** Build the lenient parser: {@link ChatBuilder.sites} add their recoveries (default false: strict). */
+  readonly lenient?: boolean | undefined;
   /** Recovery rules that read nothing (see {@link ChatBuilder.recover}). */
   readonly disabledRecoveries?: Iterable<RecoveryRuleId> | undefined;
 }
@@ -16,10 +19,13 @@ export interface ChatBuilderOptions extends BuilderOptions {
 export class ChatBuilder extends PegBuilder {
   private readonly named = new Map<string, Parser>();
   private readonly disabled: ReadonlySet<string>;
+  /** The recoveries of a format's sites, for this builder's parser (strict: the canonical pieces). */
+  readonly sites: LenientSites;
 
   constructor(options: ChatBuilderOptions = {}) {
     super(options);
     this.disabled = new Set(options.disabledRecoveries ?? []);
+    this.sites = new LenientSites(this, options.lenient === true);
   }
 
   /**

@@ -10,6 +10,8 @@ export { CHAT_TAGS } from './chat-tags.js';
 export type { ChatTag } from './chat-tags.js';
 export { ChatBuilder } from './chat-builder.js';
 export type { ChatBuilderOptions } from './chat-builder.js';
+export { LenientSites } from './lenient-sites.js';
+export type { ReasoningBlockOptions } from './lenient-sites.js';
 export { JSON_RECOVERY_RULES, standardJsonTools } from './standard-json-tools.js';
 export { codeArguments, openCodeArguments } from './code-arguments.js';
 export { jsonCallArray, jsonCallObject } from './json-call-object.js';

@@ -6,10 +6,10 @@ import { lenientCallObject } from './standard-json-tools.js';
 /**
  * One call written as a JSON object, `{"name": "NAME", "arguments": {…}}`, of one of `tools`:
  * the shape models fall back on when they forget their own format. Read as leniently as any
- * JSON call format reads its own (keys from `JSON_CALL_KEYS`, any order, an id, the OpenAI
- * function wrapper, unknown members left out). Only for parse-only recoveries, whose rule
- * names the whole object (its deviations are not reported apart); its rules are named
- * `recover-json-call-NAME`, apart from the canonical `tool-NAME` rules.
+ * JSON call format reads its own (keys from `JSON_CALL_KEYS`, either order, an id, the OpenAI
+ * function wrapper). Only for parse-only recoveries, whose rule names the whole object (its
+ * deviations are not reported apart); its rules are named `recover-json-call-NAME`, apart
+ * from the canonical `tool-NAME` rules.
  */
 export function jsonCallObject(p: ChatBuilder, tools: readonly ChatTool[]): Parser {
   const calls = functionTools(tools).map((tool) =>

@@ -57,8 +57,6 @@ export const JSON_RECOVERY_RULES = {
   keyOrder: 'json-key-order',
   /** The name or the arguments under another of the usual keys ({@link JSON_CALL_KEYS}). */
   argumentsAlias: 'json-arguments-alias',
-  /** A member the call format does not know (`"confidence": 0.9`), read and left out. */
-  extraMember: 'json-extra-member',
   /** Arguments as a JSON-encoded string. */
   stringArguments: 'json-string-arguments',
   /** Single quotes, `True`/`False`/`None` in the call object. */
@@ -214,9 +212,9 @@ export interface FlatCallLayout {
 /**
  * A flat call object, canonical first, then the recoveries: each deviating piece (a Python
  * quoted key or name, a key from {@link JSON_CALL_KEYS} other than the template's, string
- * encoded arguments, a member the template does not write) is its own recovery inside the
- * object, and the members may come in any order (`json-key-order` where the arguments come
- * before the name), with the OpenAI function wrapper around them. So the grammar, which
+ * encoded arguments, an id or type member the template does not write) is its own recovery
+ * inside the object, and the name and arguments may come in either order (`json-key-order`),
+ * with the OpenAI function wrapper around them. So the grammar, which
  * leaves recoveries out, keeps exactly the canonical object.
  */
 export function lenientCallObject(p: ChatBuilder, tool: ChatTool, layout: FlatCallLayout): Parser {
@@ -247,12 +245,8 @@ export function lenientCallObject(p: ChatBuilder, tool: ChatTool, layout: FlatCa
   const hasId = templateIds.length > 0;
   const idMember = (keys: readonly string[]): Parser => p.sequence(p.choice(...keys.map(key)), stringOrNumberId);
   const typeMember = p.sequence(key('type'), p.choice('"function"', "'function'"), p.space());
-  // Any other member, read and left out: never one under a name or arguments key, whose
-  // value did not read as this call's (another tool's name, arguments that are no object).
-  const known = [...JSON_CALL_KEYS.name, ...JSON_CALL_KEYS.arguments, ...ID_KEYS, 'type', ...templateIds];
-  const otherMember = p.sequence(p.negate(p.sequence(p.choice(...known.map(quotedKey)), p.space(), ':')), p.choice(p.jsonString(), p.sequence("'", p.chars("[^']", 0), "'")), p.space(), ':', p.space(), p.json());
   // Members the template does not write: each a recovery of its own.
-  const extraMembers = [rec(R.functionWrapper, typeMember), rec(R.extraMember, otherMember)];
+  const extraMembers = [rec(R.functionWrapper, typeMember)];
   if (!hasId) extraMembers.unshift(rec(R.extraId, idMember(ID_KEYS)));
   const extra = p.choice(...(hasId ? [idMember(templateIds), ...extraMembers] : extraMembers));
   const extrasBefore = p.zeroOrMore(p.sequence(extra, sep));

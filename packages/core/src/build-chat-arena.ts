@@ -35,44 +35,6 @@ const core = (marker: string): string => marker.trim();
 const present = (markers: readonly string[]): string[] => [...new Set(markers.filter((m) => m !== ''))];
 
 /**
- * A marker as the template writes it, or, when parsing leniently, its core with any
- * whitespace before it (and after it where the template writes some): models drop, add
- * or change the newlines around tags (Qwen3-Coder's calls on one line).
- */
-function marker(ctx: Ctx, text: string): ParserLike {
-  const { p } = ctx;
-  if (!ctx.inputs.lenient || text === '') return text;
-  const c = core(text);
-  if (c === '') return p.choice(text, p.recover('marker-whitespace', p.space()));
-  const trail = text.trimEnd() === text ? p.eps() : p.space();
-  const spaced = p.recover('marker-whitespace', p.sequence(p.space(), c, trail));
-  if (c !== ATTRIBUTE_TAG_END) return p.choice(text, spaced);
-  // `tag-attributes`: the end of a name attribute and its tag (MiniMax's `<invoke name="f">`)
-  // with more attributes before the `>` (`name="f" description="…"`, models echoing the
-  // tool's description or a parameter's type): they are read and left out.
-  const attribute = p.sequence(p.chars('[ \t\n]', 1), p.chars('[A-Za-z_:-]', 1), '="', p.until('"'), '"');
-  return p.choice(text, spaced, p.recover('tag-attributes', p.sequence('"', p.oneOrMore(attribute), p.space(), '>', trail)));
-}
-
-/** The end of a quoted name attribute and its tag: where extra attributes may sit. */
-const ATTRIBUTE_TAG_END = '">';
-
-/**
- * A closer (`close`, built with {@link marker}), or when parsing leniently nothing where
- * one of `next` (trimmed marker texts) or, with `atEnd`, the end of the output follows:
- * models drop `</parameter>` before the next argument or stop before the last `</tool_call>`.
- * A value cut by the end of the output is left to the truncated reading instead: the text
- * may have been cut there, not finished.
- */
-function closer(ctx: Ctx, close: ParserLike, next: readonly string[], atEnd = true): ParserLike {
-  const { p } = ctx;
-  if (!ctx.inputs.lenient) return close;
-  const ahead: Parser[] = present(next.map(core)).map((m) => p.literal(m));
-  if (atEnd) ahead.push(p.end());
-  return p.choice(close, p.recover('missing-closer', p.peek(p.sequence(p.space(), p.choice(...ahead)))));
-}
-
-/**
  * The content before the tool calls: up to the trigger marker, and when parsing leniently
  * also up to its core and to `more` (trimmed markers a call may start with), so a stream
  * never shows the text of a call written with other whitespace or without its opener.
@@ -168,40 +130,6 @@ function promptClosesReasoning(generationPrompt: string, start: string, end: str
   return at >= 0 && generationPrompt.includes(end, at + start.length);
 }
 
-/**
- * The reasoning block, from after its opening on. Lenient, it also reads (each a named
- * recovery):
- * - `reasoning-start-repeated`: the start tag written again after the block opened (the
- *   prompt's `<think>` then the model's own). An empty repeated block (`<think></think>`)
- *   stays reasoning text, as the reference reads it.
- * - `call-in-reasoning`: a block that never closes but runs into a tool call: the
- *   reasoning ends where the call starts. A closed block may mention or even hold a call
- *   (the reference keeps it as reasoning), so from the call marker on the text is held
- *   back until the block closes (reasoning) or the output ends unclosed (the call): a
- *   stream never shows it as one and then the other.
- */
-function reasoningBlock(p: ChatBuilder, startTag: string, end: string, call: CallInReasoning | undefined, lenient: boolean, unclosed: 'no' | 'silent' | 'recovered' = 'no'): Parser {
-  const endTag = end.trim();
-  if (!lenient) return p.sequence(p.reasoning(p.until(endTag)), p.optspace(end));
-  // `unclosed`: the output may end inside the block, read as the stream showed it (reasoning).
-  const endOf = unclosed === 'no' ? p.optspace(end) : p.choice(p.optspace(end), unclosed === 'silent' ? p.end() : p.recover('reasoning-unclosed', p.end()));
-  // Canonical reasoning does not begin with a second start tag and more reasoning: that
-  // alternative comes first so canonical text reads as before and a partial tag is held
-  // back, not shown. (Two alternatives only: the grammar then leaves both out.)
-  const again = p.sequence(p.space(), startTag, p.negate(p.sequence(p.space(), endTag)));
-  const repeated = startTag === '' ? p.eps() : p.choice(p.negate(again), p.recover('reasoning-start-repeated', again));
-  if (call === undefined || call.marker === endTag) return p.sequence(repeated, p.reasoning(p.until(endTag)), endOf);
-  const stops = [endTag, call.marker];
-  // A marker that starts no call (a mention, or a call to an undeclared tool) is reasoning
-  // text. At one that does, the block is still reasoning if it closes later: peek (which
-  // keeps no nodes and, partial, stops there) so the text stays held back until then.
-  const notCall = p.sequence(p.negate(p.ref(call.rule)), call.marker, p.untilOneOf(stops));
-  const closesLater = p.sequence(p.peek(p.sequence(p.until(endTag), endTag)), p.until(endTag));
-  const body = p.reasoning(p.sequence(p.untilOneOf(stops), p.zeroOrMore(notCall), p.optional(closesLater)));
-  const close = p.choice(endOf, p.recover('call-in-reasoning', p.peek(p.literal(call.marker))));
-  return p.sequence(repeated, body, close);
-}
-
 function reasoningParser(p: ChatBuilder, a: TemplateAnalysis, extracting: boolean, inputs: GeneratorInputs): Parser {
   const { mode, start, end } = a.reasoning;
   if (!extracting || (mode !== 'TAG_BASED' && mode !== 'TOOLS_ONLY') || end === '') return p.eps();
@@ -217,12 +145,12 @@ function reasoningParser(p: ChatBuilder, a: TemplateAnalysis, extracting: boolea
   // forgot the end tag) is the reasoning a stream showed, not content. A block the prompt
   // opens is read so by the final read already (a `truncated` warning).
   const unclosed = lenient && startTag !== '' && !promptOpensReasoning(generationPrompt, startTag, end.trim()) ? 'recovered' : 'no';
-  const block = p.optional(p.sequence(p.space(), open, reasoningBlock(p, startTag, end, call, lenient, unclosed)));
+  const block = p.optional(p.sequence(p.space(), open, p.sites.reasoningBlock(end, { start: startTag, spacedEnd: true, call, unclosed })));
   if (!lenient || !promptClosesReasoning(generationPrompt, startTag, end.trim())) return block;
   // `reasoning-while-disabled`: the prompt wrote an empty block (thinking disabled) and the
   // model reasons anyway, in a block of its own at the start of its answer. Once the tag is
   // read a stream shows reasoning, so an output ending inside the block is reasoning too.
-  const own = p.sequence(p.space(), startTag, reasoningBlock(p, startTag, end, call, lenient, 'silent'));
+  const own = p.sequence(p.space(), startTag, p.sites.reasoningBlock(end, { start: startTag, spacedEnd: true, call, unclosed: 'silent' }));
   return p.sequence(block, p.optional(p.recover('reasoning-while-disabled', own)));
 }
 
@@ -309,8 +237,8 @@ function jsonNativeTools(ctx: Ctx): Parser {
   const perCallTools = (): Parser => {
     const start = f.per_call_start;
     const end = f.per_call_end;
-    const lenientEnd = end === '' ? undefined : closer(ctx, marker(ctx, end), [start]);
-    const one = standardJsonTools(p, { ...layout, force: true, start, end, startParser: marker(ctx, start), endParser: lenientEnd });
+    const lenientEnd = end === '' ? undefined : ctx.p.sites.closer(ctx.p.sites.marker(end), [start]);
+    const one = standardJsonTools(p, { ...layout, force: true, start, end, startParser: ctx.p.sites.marker(start), endParser: lenientEnd });
     const canonical = p.sequence(one, p.space());
     // Leniently, calls may also be separated by a stray `;` or `,`.
     const separated = (): Parser => p.recover('call-separator', p.sequence(p.choice(';', ','), p.space(), one, p.space()));
@@ -369,8 +297,8 @@ function callIdSection(ctx: Ctx): Parser | undefined {
   const { pos, prefix, suffix } = a.tools.call_id;
   const argsStart = a.tools.arguments.start;
   if (pos !== 'BETWEEN_FUNC_AND_ARGS' || prefix === '' || (suffix === '' && argsStart === '')) return undefined;
-  if (suffix === '') return p.optional(p.sequence(marker(ctx, prefix), p.toolId(p.until(argsStart))));
-  const section = p.sequence(p.optional(p.sequence(marker(ctx, prefix), p.toolId(p.until(suffix)))), marker(ctx, suffix));
+  if (suffix === '') return p.optional(p.sequence(ctx.p.sites.marker(prefix), p.toolId(p.until(argsStart))));
+  const section = p.sequence(p.optional(p.sequence(ctx.p.sites.marker(prefix), p.toolId(p.until(suffix)))), ctx.p.sites.marker(suffix));
   // Leniently the marker before the arguments may be missing when they follow the name at
   // once: Mistral's `[TOOL_CALLS]f{…}`, as servers that drop special tokens show it.
   return ctx.inputs.lenient ? p.choice(section, p.recover('missing-arguments-marker', p.peek('{'))) : section;
@@ -381,7 +309,7 @@ function functionParser(ctx: Ctx, name: string, args: Parser, peekArgs: Parser |
   const fn = a.tools.function;
   const idSection = callIdSection(ctx);
   const id = idSection ?? p.eps();
-  const open = p.toolOpen(p.sequence(marker(ctx, fn.name_prefix), p.toolName(p.literal(name)), marker(ctx, fn.name_suffix)));
+  const open = p.toolOpen(p.sequence(ctx.p.sites.marker(fn.name_prefix), p.toolName(p.literal(name)), ctx.p.sites.marker(fn.name_suffix)));
   // Commit to this function as soon as its header is unambiguous, so a partial parse shows
   // the call (and a wrong guess cannot leak half a header into another alternative).
   let body: Parser;
@@ -397,7 +325,7 @@ function functionParser(ctx: Ctx, name: string, args: Parser, peekArgs: Parser |
   const perCallEnd = f.per_call_end;
   // What may follow a call whose closer is missing: the end of its wrapper, the next call.
   const afterCall = [perCallEnd, f.section_end, f.per_call_start, fn.name_prefix];
-  if (fn.close !== '') body = p.sequence(body, p.space(), p.toolClose(closer(ctx, marker(ctx, fn.close), afterCall)));
+  if (fn.close !== '') body = p.sequence(body, p.space(), p.toolClose(ctx.p.sites.closer(ctx.p.sites.marker(fn.close), afterCall)));
   // Without a close marker, only a visible per-call end closes the call: "</" alone could
   // still become an argument tag. Leniently, the end may come after whitespace or not at
   // all (the wrapper reports either).
@@ -431,7 +359,7 @@ function wrapCalls(ctx: Ctx, choice: Parser, tagged: boolean): Parser {
   };
   let calls: Parser;
   if (f.per_call_start !== '') {
-    const callEnd: ParserLike = f.per_call_end === '' ? '' : closer(ctx, marker(ctx, f.per_call_end), [f.per_call_start, f.section_end, namePrefix]);
+    const callEnd: ParserLike = f.per_call_end === '' ? '' : ctx.p.sites.closer(ctx.p.sites.marker(f.per_call_end), [f.per_call_start, f.section_end, namePrefix]);
     // Leniently, the call tag or marker may hold JSON call objects instead, as the JSON formats
     // write them: Qwen3-Coder and Qwen3.5 also write Qwen3's `{"name": …, "arguments": …}`,
     // Mistral Small 3.2 the older Mistral templates' `[TOOL_CALLS][{…}, …]`.
@@ -439,8 +367,8 @@ function wrapCalls(ctx: Ctx, choice: Parser, tagged: boolean): Parser {
       ? p.choice(choice, p.recover('json-call-in-tags', p.sequence(p.space(), p.choice(jsonCallObject(p, inputs.tools), jsonCallArray(p, inputs.tools, parallel)))))
       : choice;
     let wrapped = tagged
-      ? p.sequence(marker(ctx, f.per_call_start), p.space(), inTag, p.space(), callEnd)
-      : p.sequence(marker(ctx, f.per_call_start), inTag, callEnd);
+      ? p.sequence(ctx.p.sites.marker(f.per_call_start), p.space(), inTag, p.space(), callEnd)
+      : p.sequence(ctx.p.sites.marker(f.per_call_start), inTag, callEnd);
     if (openerless) wrapped = p.choice(wrapped, withoutOpener(p.sequence(choice, p.space(), callEnd)));
     const tail = tagged ? [p.space()] : [];
     calls = p.triggerRule(
@@ -448,18 +376,18 @@ function wrapCalls(ctx: Ctx, choice: Parser, tagged: boolean): Parser {
       parallel ? p.sequence(wrapped, p.zeroOrMore(following(wrapped, p.space(), f.section_start === '')), ...tail) : p.sequence(wrapped, ...tail),
     );
     if (f.section_start !== '') {
-      const sectionEnd = (): ParserLike => closer(ctx, marker(ctx, f.section_end), []);
+      const sectionEnd = (): ParserLike => ctx.p.sites.closer(ctx.p.sites.marker(f.section_end), []);
       const close = f.section_end === '' ? p.end() : tagged ? p.sequence(sectionEnd(), p.space()) : p.sequence(sectionEnd());
-      calls = p.triggerRule('tool-calls', p.sequence(marker(ctx, f.section_start), p.space(), calls, p.space(), close));
+      calls = p.triggerRule('tool-calls', p.sequence(ctx.p.sites.marker(f.section_start), p.space(), calls, p.space(), close));
     }
   } else {
     const sp = tagged ? [p.space()] : [];
     // Tagged calls end with their own close tag, so only whitespace separates them
     // (MiniMax's `</invoke>\n<invoke …>`); JSON calls are listed with ", ".
     const many = parallel ? [p.zeroOrMore(following(choice, tagged ? p.space() : ', '))] : [];
-    const sectionEnd = f.section_end === '' ? '' : closer(ctx, marker(ctx, f.section_end), []);
+    const sectionEnd = f.section_end === '' ? '' : ctx.p.sites.closer(ctx.p.sites.marker(f.section_end), []);
     // As with per-call markers, tagged sections may be followed by a newline before the turn ends.
-    const section = p.sequence(marker(ctx, f.section_start), ...sp, choice, ...many, ...sp, sectionEnd, ...sp);
+    const section = p.sequence(ctx.p.sites.marker(f.section_start), ...sp, choice, ...many, ...sp, sectionEnd, ...sp);
     const body = openerless && f.section_start !== '' ? p.choice(section, withoutOpener(p.sequence(choice, ...many, ...sp, sectionEnd, ...sp))) : section;
     calls = p.triggerRule('tool-call', body);
   }
@@ -496,7 +424,7 @@ function tagWithJsonTools(ctx: Ctx): Parser {
   const { start, end } = a.tools.arguments;
   const alternatives = functionTools(ctx.inputs.tools).map((tool) => {
     const name = tool.function.name;
-    const args = p.sequence(marker(ctx, start), p.toolArgs(p.jsonSchema(`tool-${name}-schema`, toolParameters(tool))), marker(ctx, end));
+    const args = p.sequence(ctx.p.sites.marker(start), p.toolArgs(p.jsonSchema(`tool-${name}-schema`, toolParameters(tool))), ctx.p.sites.marker(end));
     const peek = start === '' ? undefined : p.peek(ctx.inputs.lenient ? p.sequence(p.space(), core(start)) : p.literal(start));
     return p.sharedRule(`tool-${name}`, () => functionParser(ctx, name, args, peek));
   });
@@ -597,10 +525,10 @@ function tagWithTaggedTools(ctx: Ctx): Parser {
   // argument, the function's close or the call's end begins.
   const afterValue = [args.name_prefix, fn.close, f.per_call_end, f.section_end];
   const untilSuffix = p.sharedRule('until-suffix', () => untilAny(ctx, args.value_suffix, [args.value_suffix, ...afterValue]));
-  const valueClose = (): Parser => p.toolArgClose(closer(ctx, marker(ctx, args.value_suffix), afterValue, false));
-  const argOpen = (argName: Parser): Parser => p.toolArgOpen(p.sequence(marker(ctx, args.name_prefix), p.toolArgName(argName), marker(ctx, args.name_suffix)));
+  const valueClose = (): Parser => p.toolArgClose(ctx.p.sites.closer(ctx.p.sites.marker(args.value_suffix), afterValue, false));
+  const argOpen = (argName: Parser): Parser => p.toolArgOpen(p.sequence(ctx.p.sites.marker(args.name_prefix), p.toolArgName(argName), ctx.p.sites.marker(args.name_suffix)));
   const rawValue = (): Parser => p.sequence(p.toolArgStringValue(untilSuffix), valueClose());
-  const rawArg = (argName: Parser, value: Parser = rawValue()): Parser => p.toolArg(p.sequence(argOpen(argName), marker(ctx, args.value_prefix), value));
+  const rawArg = (argName: Parser, value: Parser = rawValue()): Parser => p.toolArg(p.sequence(argOpen(argName), ctx.p.sites.marker(args.value_prefix), value));
   // A string that may be null written `null` (as the template's `tojson` renders None) or
   // `None`: leniently the null, not the text. Atomic: a stream shows the value only once
   // its close proves it is no longer text such as `null and void`.
@@ -619,7 +547,7 @@ function tagWithTaggedTools(ctx: Ctx): Parser {
           : p.toolArg(
               p.sequence(
                 argOpen(p.literal(param.name)),
-                marker(ctx, args.value_prefix),
+                ctx.p.sites.marker(args.value_prefix),
                 typedValue(ctx, `tool-${name}-arg-${param.name}-schema`, param.schema),
                 p.space(),
                 valueClose(),
@@ -645,7 +573,7 @@ function tagWithTaggedTools(ctx: Ctx): Parser {
       const json = p.recover('tagged-json-arguments', p.sequence(p.space(), p.peek('{'), p.toolArgs(p.jsonSchema(`tool-${name}-schema`, toolParameters(tool)))));
       seq = p.choice(canonical, json, p.recover('argument-order', p.repeat(p.sequence(p.space(), anyArg), 0, UNBOUNDED)));
     }
-    seq = p.sequence(marker(ctx, args.start), seq, marker(ctx, args.end));
+    seq = p.sequence(ctx.p.sites.marker(args.start), seq, ctx.p.sites.marker(args.end));
     // Peek for an argument tag only when one must follow: all-optional calls may have none.
     const peekTag = (): Parser => (ctx.inputs.lenient ? p.sequence(p.space(), core(args.name_prefix)) : p.literal(args.name_prefix));
     const peek = args.name_prefix !== '' && required.length > 0 ? p.peek(peekTag()) : undefined;
@@ -722,14 +650,14 @@ export function generalChatFormat(p: ChatBuilder, analysis: TemplateAnalysis, in
 }
 
 /** A fresh builder as every chat parser uses. */
-export function chatBuilder(disabledRecoveries: Iterable<RecoveryRuleId> = []): ChatBuilder {
+export function chatBuilder(disabledRecoveries: Iterable<RecoveryRuleId> = [], lenient = false): ChatBuilder {
   // Models trained on Python-style tool calls write dicts (`{'a': True}`); the parser takes
   // them and the mapper rewrites them as JSON. Grammars still ask for JSON.
-  return new ChatBuilder({ pythonDicts: true, disabledRecoveries });
+  return new ChatBuilder({ pythonDicts: true, disabledRecoveries, lenient });
 }
 
 /** The general chat parser arena for a template analysis and a request (see {@link generalChatParser}). */
 export function buildChatArena(analysis: TemplateAnalysis, inputs: GeneratorInputs): Arena {
-  const p = chatBuilder();
+  const p = chatBuilder([], inputs.lenient);
   return p.build(generalChatParser(p, analysis, inputs));
 }

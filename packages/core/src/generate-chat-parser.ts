@@ -67,7 +67,7 @@ function chooseFormat(
   if (source !== undefined) {
     for (const plugin of options.plugins ?? []) {
       if (plugin.format === undefined || !plugin.matches(source)) continue;
-      const builder = chatBuilder(options.disabledRecoveries);
+      const builder = chatBuilder(options.disabledRecoveries, inputs.lenient);
       const context: FormatContext<TemplateAnalysis> = {
         builder,
         request: inputs,
@@ -79,7 +79,7 @@ function chooseFormat(
       if (format !== undefined) return { format, builder, plugin: plugin.name };
     }
   }
-  const builder = chatBuilder(options.disabledRecoveries);
+  const builder = chatBuilder(options.disabledRecoveries, inputs.lenient);
   return { format: generalChatFormat(builder, analysis, inputs, general()), builder };
 }
 

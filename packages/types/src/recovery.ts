@@ -53,7 +53,6 @@ export const BUILTIN_RECOVERY_RULE_IDS = [
   'json-key-order',
   'json-arguments-alias',
   'json-function-wrapper',
-  'json-extra-member',
   'fenced-json',
   'argument-order',
   'tagged-json-arguments',

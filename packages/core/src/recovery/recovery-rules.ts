@@ -153,13 +153,6 @@ const RULES: { readonly [Id in BuiltinRecoveryRuleId]: Omit<RecoveryRule, 'id'> 
       { formats: "JSON calls", input: "`{\"type\": \"function\", \"function\": {\"name\": …, \"arguments\": …}}` (ids beside it allowed); a stray `\"type\": \"function\"` member", result: "the call" },
     ],
   },
-  "json-extra-member": {
-    site: "call-shape",
-    description: "A member the call format does not know, beside the name and arguments (`\"confidence\": 0.9`, `\"reasoning\": \"…\"`): read and left out.",
-    examples: [
-      { formats: "JSON calls (Hermes, Qwen3, Granite 4, Llama 3.x, Mistral Nemo, …: `standardJsonTools`)", input: "`{\"name\": \"get_weather\", \"arguments\": {\"city\": \"Paris\"}, \"confidence\": 0.9}`", result: "the call; the member is dropped (a member under a name or arguments key never is: `{\"name\": \"undeclared\", …}` stays content)" },
-    ],
-  },
   "fenced-json": {
     site: "call-shape",
     description: "JSON calls inside a Markdown code fence.",

@@ -503,7 +503,7 @@ describe('json-call-in-tags', () => {
     for (const object of [
       '{"arguments": {"city": "Paris"}, "name": "get_weather"}',
       '{"type": "function", "function": {"name": "get_weather", "arguments": {"city": "Paris"}}}',
-      '{"tool_name": "get_weather", "args": {"city": "Paris"}, "confidence": 0.9}',
+      '{"tool_name": "get_weather", "args": {"city": "Paris"}}',
       "{'name': 'get_weather', 'arguments': {'city': 'Paris'}}",
     ]) {
       expectRecovered('Qwen3-Coder', `<tool_call>\n${object}\n</tool_call>`, weather, ['json-call-in-tags']);

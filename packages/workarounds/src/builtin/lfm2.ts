@@ -2,7 +2,6 @@ import { functionTools, jsonCallArray, jsonCallObject, type ChatFormat, type For
 import type { TemplateAnalysis } from '../analysis-types.js';
 import type { WorkaroundPlugin } from '../plugin.js';
 import { pythonCallList, type PythonStringStyle } from './lfm2/python-calls.js';
-import { reasoningBlock } from './recovery/reasoning-block.js';
 
 const TOOL_CALL_START = '<|tool_call_start|>';
 const TOOL_CALL_END = '<|tool_call_end|>';
@@ -44,7 +43,7 @@ function lfm2Format({ builder: p, request, templateSource: source }: FormatConte
   const callMarker = callsOn && !required ? TOOL_CALL_START : undefined;
   const reasoning =
     request.extractReasoning && source.includes(THINK_START)
-      ? p.optional(p.sequence(THINK_START, reasoningBlock(p, THINK_END, { lenient: request.lenient, callMarker })))
+      ? p.optional(p.sequence(THINK_START, p.sites.reasoningBlock(THINK_END, { call: callMarker === undefined ? undefined : { marker: callMarker } })))
       : p.eps();
   let body;
   if (callsOn) {

@@ -7,7 +7,6 @@ import {
   type FormatRequest,
   type Parser,
 } from '@autoparser/chat-mapper';
-import { repeatedStart } from '../recovery/reasoning-block.js';
 
 const THINK_START = '<think>';
 const THINK_END = '</think>';
@@ -140,7 +139,7 @@ export function r1ToolsFormat(p: ChatBuilder, request: FormatRequest): ChatForma
   let reasoning: Parser = p.eps();
   if (request.extractReasoning) {
     // The block's opening: the prompt's tag (or the model's), and leniently a second one.
-    const opening = request.lenient ? p.sequence(p.space(), THINK_START, p.space(), repeatedStart(p, THINK_START, THINK_END)) : p.sequence(p.space(), THINK_START, p.space());
+    const opening = request.lenient ? p.sequence(p.space(), THINK_START, p.space(), p.sites.repeatedStart(THINK_START, THINK_END)) : p.sequence(p.space(), THINK_START, p.space());
     const canonical = p.sequence(opening, p.reasoning(p.until(THINK_END)), THINK_END);
     // Format 4 ends the reasoning inside a `<tool_call>` wrapper: the reasoning stops there.
     // Tried first (the canonical reading would take the wrapper's end tag as its own), it

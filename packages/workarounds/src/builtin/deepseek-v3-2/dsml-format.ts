@@ -10,7 +10,6 @@ import {
   type Parser,
 } from '@autoparser/chat-mapper';
 import { isJsonObject } from '@autoparser/chat-mapper';
-import { reasoningBlock } from '../recovery/reasoning-block.js';
 
 /** The DSML marker word, with the fullwidth bars the tokenizer has as one token. */
 export const DSML = '｜DSML｜';
@@ -190,7 +189,7 @@ function callBlock(p: ChatBuilder, markers: DsmlMarkers, call: Parser, parallel:
  */
 function reasoning(p: ChatBuilder, request: FormatRequest, callMarker: string | undefined): Parser {
   if (!request.extractReasoning) return p.eps();
-  return p.optional(p.sequence(THINK_START, reasoningBlock(p, THINK_END, { lenient: request.lenient, callMarker, tag: request.enableThinking })));
+  return p.optional(p.sequence(THINK_START, p.sites.reasoningBlock(THINK_END, { call: callMarker === undefined ? undefined : { marker: callMarker }, tag: request.enableThinking })));
 }
 
 /**

@@ -86,7 +86,7 @@ class Harmony {
   /** The `<|end|>` of a message another one follows; lenient, missing right before the next `<|start|>`. */
   private end(): Parser {
     const { p } = this;
-    return this.lenient ? p.choice(END, p.recover('missing-closer', p.peek(NEXT_START))) : p.literal(END);
+    return p.sequence(p.sites.closer(END, [NEXT_START], false));
   }
 
   /** A message the answer does not end with: analysis or a preamble, closed. */

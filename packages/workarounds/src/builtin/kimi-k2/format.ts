@@ -47,7 +47,7 @@ function callParser(p: ChatBuilder, name: string, parameters: ReturnType<typeof 
     const suffix = lenient ? p.choice(index, p.recover('missing-id', p.peek(p.sequence(p.space(), T.argumentBegin)))) : index;
     const id = p.toolId(p.sequence(prefix, p.toolName(p.literal(name)), suffix));
     // Lenient: whitespace before the argument token too (servers that space special tokens).
-    const argumentBegin = lenient ? p.choice(T.argumentBegin, p.recover('marker-whitespace', p.sequence(p.chars('[ \\t\\r\\n]', 1), T.argumentBegin))) : p.literal(T.argumentBegin);
+    const argumentBegin = p.sites.marker(T.argumentBegin);
     const open = p.toolOpen(p.sequence(T.callBegin, p.space(), id, argumentBegin));
     const args = p.toolArgs(p.jsonSchema(`tool-${name}-schema`, parameters));
     return p.tool(p.sequence(open, p.space(), args, p.toolClose(p.optional(T.callEnd)), p.space()));

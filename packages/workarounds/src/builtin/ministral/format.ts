@@ -1,5 +1,4 @@
 import { functionTools, jsonCallArray, toolParameters, type ChatBuilder, type ChatFormat, type FormatContext, type FormatRequest, type Parser } from '@autoparser/chat-mapper';
-import { reasoningBlock } from '../recovery/reasoning-block.js';
 
 
 /** The markers of the Mistral v13 output format, as the tokenizer spells them. */
@@ -69,7 +68,7 @@ function toolCalls(p: ChatBuilder, request: FormatRequest): Parser {
  */
 export function mistralFormat({ builder: p, request }: FormatContext): ChatFormat {
   const hasTools = functionTools(request.tools).length > 0 && request.toolChoice !== 'none';
-  const reasoning = request.extractReasoning ? p.optional(p.sequence(M.thinkStart, reasoningBlock(p, M.thinkEnd, { lenient: request.lenient, callMarker: hasTools ? M.toolCalls : undefined }))) : p.eps();
+  const reasoning = request.extractReasoning ? p.optional(p.sequence(M.thinkStart, p.sites.reasoningBlock(M.thinkEnd, { call: hasTools ? { marker: M.toolCalls } : undefined }))) : p.eps();
   let body: Parser;
   let grammar: ChatFormat['grammar'] = null;
   if (request.responseSchema !== undefined) {
