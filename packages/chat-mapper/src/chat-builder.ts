@@ -36,9 +36,9 @@ export class ChatBuilder extends PegBuilder {
     return super.recover(rule, this.disabled.has(rule) ? this.negate(this.eps()) : p);
   }
 
-  /** Whether the recovery `rule` is applied (not disabled). */
+  /** Whether the recovery `rule` is applied: the parser is lenient and the rule not disabled. */
   recovers(rule: RecoveryRuleId): boolean {
-    return !this.disabled.has(rule);
+    return this.sites.lenient && !this.disabled.has(rule);
   }
 
   /** The rule `name`, defined from `make()` the first time and shared afterwards. */

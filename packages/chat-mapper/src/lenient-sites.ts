@@ -100,7 +100,7 @@ export class LenientSites {
     const start = options.start ?? '';
     const repeated = start === '' ? p.eps() : this.repeatedStart(start, endTag, false);
     const call = options.call;
-    if (call === undefined || call.marker === '' || call.marker === endTag) return p.dual(p.sequence(repeated, tag(p.until(endTag)), endOf), canonical);
+    if (call === undefined || call.marker === '' || call.marker === endTag || !p.recovers('call-in-reasoning')) return p.dual(p.sequence(repeated, tag(p.until(endTag)), endOf), canonical);
     const stops = [endTag, call.marker];
     // A marker that starts no call is reasoning text. At one that does, the block is still
     // reasoning if it closes later: peek (which keeps no nodes and, partial, stops there) so

@@ -238,7 +238,8 @@ export function lenientCallObject(p: ChatBuilder, tool: ChatTool, layout: FlatCa
     p.toolArgsString(p.sequence('"', p.peek(p.sequence(p.space(), '{')), p.jsonStringContent(), '"')),
     p.space(),
   );
-  const argsValue = p.choice(p.sequence(p.negate(p.choice('"', "'")), objectArgs), rec(R.stringArguments, stringArgs));
+  // Without the recovery the canonical reading is all there is (any JSON value, as strict reads it).
+  const argsValue = layout.quiet === true || p.recovers(R.stringArguments) ? p.choice(p.sequence(p.negate(p.choice('"', "'")), objectArgs), rec(R.stringArguments, stringArgs)) : objectArgs;
   const argsMember = p.sequence(keyOf(argsKey, JSON_CALL_KEYS.arguments), argsValue);
   const stringOrNumberId = p.choice(p.sequence('"', p.toolId(p.jsonStringContent()), '"'), p.toolId(p.jsonNumber()));
   const templateIds = [layout.idKey, layout.genIdKey].filter((k): k is string => k !== undefined && k !== '');

@@ -52,7 +52,9 @@ function contentBefore(ctx: Ctx, trigger: string, more: readonly string[] = []):
 function untilAny(ctx: Ctx, delimiter: string, more: readonly string[]): Parser {
   const { p } = ctx;
   const stops = present([delimiter, ...more.map(core)]);
-  return !ctx.inputs.lenient || stops.length === 1 ? p.until(delimiter) : p.dual(p.untilOneOf(stops), p.until(delimiter));
+  // The other stops serve the markers' recoveries only: without them, text runs as strictly.
+  const stopsMatter = p.recovers('marker-whitespace') || p.recovers('missing-call-opener');
+  return !stopsMatter || stops.length === 1 ? p.until(delimiter) : p.dual(p.untilOneOf(stops), p.until(delimiter));
 }
 
 /**
@@ -259,7 +261,7 @@ function jsonNativeTools(ctx: Ctx): Parser {
     // Without a marker a call starts at its object; a lenient parse also looks for the
     // recovered openings (a ```json fence, an array of calls), which content must not swallow.
     // Only when calls are optional: there is no trigger, so no grammar the content could change.
-    if (!inputs.lenient || layout.force) return plain;
+    if (!inputs.lenient || layout.force || !(['optional-call-marker', 'fenced-json', 'json-call-array', 'prose-before-json-call'] as const).some((rule) => p.recovers(rule))) return plain;
     // Llama 3.x may open its calls with `<|python_tag|>`, as for its built-in tools (whose
     // Python calls have no `{` after the tag, so they stay content).
     const tagged = p.sequence(p.optional(p.recover(LLAMA_PYTHON_TAG_RULE, p.sequence(LLAMA_PYTHON_TAG, p.space()))), calls);

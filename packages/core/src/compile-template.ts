@@ -144,7 +144,8 @@ class Compiled implements CompiledChatTemplate {
     warnings.push(...generated.warnings);
     const { tools } = offered;
     const endOfTurn = strict || disabled.includes('trailing-end-of-turn') ? '' : this.endOfTurn();
-    const readOptions = { tools, endOfTurn, strict };
+    // Without `readable-prefix`, an output that breaks off is all content, as strict reads it.
+    const readOptions = { tools, endOfTurn, strict: strict || disabled.includes('readable-prefix') };
     const parse = (output: string, partial: boolean): ParsedMessage => parseChatOutput(generated.arena, generationPrompt, output, partial, readOptions);
     return {
       prompt,

@@ -68,6 +68,7 @@ export const BUILTIN_RECOVERY_RULE_IDS = [
   'prose-before-json-call',
   'marker-as-content',
   'undeclared-recipient',
+  'readable-prefix',
   // reasoning-boundary
   'reasoning-start-repeated',
   'reasoning-unclosed',

@@ -246,6 +246,13 @@ const RULES: { readonly [Id in BuiltinRecoveryRuleId]: Omit<RecoveryRule, 'id'> 
       { formats: "gpt-oss (harmony)", input: "`<|channel|>commentary to=python <|constrain|>code<|message|>print(1)` / `<|start|>assistant to=container.exec<|channel|>analysis<|message|>ls` (a message to a recipient that is no declared function, as the answer's last message)", result: "its text verbatim from `to=` on, recipient and header included (what the message was for stays readable): content `to=python <|constrain|>code<|message|>print(1)`; reasoning when the channel, before or after the recipient, is analysis. A declared name with JSON arguments stays a call; with tools offered, `to=functions.NAME` of no declared tool stays `unparsed`. Strict mode drops the message, as the reference does" },
     ],
   },
+  "readable-prefix": {
+    site: "text-around-calls",
+    description: "An output that breaks off the format partway: what reads before the break stays as read, and only the rest is content. Reported by the `unparsed` warning at the break, not a `recovered` one.",
+    examples: [
+      { formats: "every format", input: "`<tool_call>\\n{\"name\": \"get_weather\", \"arguments\": {\"city\": \"Paris\"}}\\n</tool_call>\\nThen {broken`, where the text after a call cannot be read", result: "the call, as a stream showed it, and content from the break on (without the rule, as with `strict: true`: the whole output is content, as the reference returns it)" },
+    ],
+  },
   "reasoning-start-repeated": {
     site: "reasoning-boundary",
     description: "The reasoning start tag written again after the prompt opened reasoning.",
