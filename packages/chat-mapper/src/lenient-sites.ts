@@ -7,6 +7,14 @@ const ATTRIBUTE_TAG_END = '">';
 /** A marker's core: the text without the whitespace the template writes around it. */
 const core = (marker: string): string => marker.trim();
 
+/** A call that may end a reasoning block that never closes (see {@link ReasoningBlockOptions.call}). */
+export interface ReasoningCall {
+  /** The call's opening marker, trimmed. */
+  readonly marker: string;
+  /** The rule that reads a whole call: a marker that starts none stays reasoning text. */
+  readonly rule?: string | undefined;
+}
+
 /** How a reasoning block is read by {@link LenientSites.reasoningBlock}. */
 export interface ReasoningBlockOptions {
   /**
@@ -21,7 +29,7 @@ export interface ReasoningBlockOptions {
    * opening marker, and the name of the rule that reads a whole call (then a marker that
    * starts no call, a mention or an undeclared tool, stays reasoning text).
    */
-  readonly call?: { readonly marker: string; readonly rule?: string | undefined } | undefined;
+  readonly call?: ReasoningCall | undefined;
   /**
    * An output that ends inside the block: `recovered` (default) reads it as the reasoning a
    * stream showed (`reasoning-unclosed`), `silent` likewise without a recovery (the block's

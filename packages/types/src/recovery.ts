@@ -18,7 +18,7 @@ export const RECOVERY_SITES = [
   'end-of-turn',
 ] as const;
 
-/** One of {@link RECOVERY_SITES}. */
+/** One of `RECOVERY_SITES`. */
 export type RecoverySite = (typeof RECOVERY_SITES)[number];
 
 /**
@@ -78,7 +78,7 @@ export const BUILTIN_RECOVERY_RULE_IDS = [
   'trailing-end-of-turn',
 ] as const;
 
-/** One of {@link BUILTIN_RECOVERY_RULE_IDS}. */
+/** One of `BUILTIN_RECOVERY_RULE_IDS`. */
 export type BuiltinRecoveryRuleId = (typeof BUILTIN_RECOVERY_RULE_IDS)[number];
 
 /**
