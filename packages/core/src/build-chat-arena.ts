@@ -75,18 +75,6 @@ function toolTriggerMarker(a: TemplateAnalysis): string {
   return a.tools.format.section_start !== '' ? a.tools.format.section_start : a.tools.format.per_call_start;
 }
 
-/**
- * Text the generation prompt writes after it opens reasoning (Apriel's "Here are my
- * reasoning steps:"): the template's, not the model's reasoning.
- */
-function reasoningPreamble(generationPrompt: string, start: string, end: string): string {
-  const tag = start.trim();
-  const at = tag === '' ? -1 : generationPrompt.lastIndexOf(tag);
-  const after = at < 0 ? '' : generationPrompt.slice(at + tag.length);
-  // A prompt that closes the block again (`<think></think>`) has no preamble.
-  return after.trim() === '' || (end.trim() !== '' && after.includes(end.trim())) ? '' : after;
-}
-
 /** The tool-call formats the general generator parses (others degrade to content). */
 const PARSED_TOOL_FORMATS: ReadonlySet<string> = new Set(['JSON_NATIVE', 'TAG_WITH_JSON', 'TAG_WITH_TAGGED']);
 
@@ -139,10 +127,9 @@ function reasoningParser(p: ChatBuilder, a: TemplateAnalysis, extracting: boolea
   const startTag = start.trim();
   const call = callInReasoning(a, inputs);
   // An empty start is delimiter-style reasoning: everything up to the end marker.
-  let open = start === '' ? p.eps() : p.optspace(start);
-  const preamble = reasoningPreamble(generationPrompt, start, end);
-  // With the whitespace around it, which the model's reasoning does not start with.
-  if (preamble !== '') open = p.sequence(open, p.optional(p.optspace(preamble)));
+  // Text the generation prompt writes after the opening (Apriel's "Here are my reasoning
+  // steps:") is read as the start of the reasoning, as the reference reads it.
+  const open = start === '' ? p.eps() : p.optspace(start);
   // `reasoning-unclosed`: a block the output opens and never closes (cut short, or the model
   // forgot the end tag) is the reasoning a stream showed, not content. A block the prompt
   // opens is read so by the final read already (a `truncated` warning).

@@ -1,4 +1,5 @@
 import { matchGbnf, parseGbnf } from '@autoparser/gbnf-emitter';
+import type { ChatMessage } from '@autoparser/jinja';
 import type { TemplateAnalysis } from '@autoparser/template-analyzer';
 import type { WorkaroundPlugin } from '@autoparser/workarounds';
 import { analyzeTemplate, pluginsOf, type PluginOptions } from '../default-plugins.js';
@@ -57,6 +58,20 @@ export function scenarioRequest(scenario: CheckScenario, strict = false): ChatRe
   };
 }
 
+/**
+ * The answer as the parser reads it back: reasoning text the generation prompt writes after
+ * opening the block (Apriel's "Here are my reasoning steps:") starts the reasoning, as the
+ * reference reads it, though the rendered turn shows only the model's part.
+ */
+function withPromptReasoning(message: ChatMessage, parser: ChatParser): ChatMessage {
+  const written = parser.parse('', { partial: true }).reasoning_content ?? '';
+  if (written === '') return message;
+  // With the whitespace the prompt writes after it, which joins it to the model's reasoning.
+  const at = parser.generationPrompt.lastIndexOf(written);
+  const lead = at < 0 ? written : parser.generationPrompt.slice(at);
+  return { ...message, reasoning_content: lead + (message.reasoning_content ?? '') };
+}
+
 function runScenario(source: string, scenario: CheckScenario, analysis: TemplateAnalysis, plugins: readonly WorkaroundPlugin[], strict: boolean): SelfCheckScenario {
   const { name } = scenario;
   if (scenario.skip !== undefined) return { name, passed: false, skipped: true, reason: scenario.skip };
@@ -84,7 +99,7 @@ function runScenario(source: string, scenario: CheckScenario, analysis: Template
   }
   const parsed = parser.parse(output);
   const warning = parsed.warnings?.[0];
-  const difference = messageDifference(scenario.message, parsed);
+  const difference = messageDifference(withPromptReasoning(scenario.message, parser), parsed);
   if (difference !== undefined) {
     return failed(name, warning === undefined ? difference : `${difference} (${warning.code}: ${warning.message.split(':')[0]})`, { output });
   }
