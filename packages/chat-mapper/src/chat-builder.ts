@@ -41,6 +41,11 @@ export class ChatBuilder extends PegBuilder {
     return this.sites.lenient && !this.disabled.has(rule);
   }
 
+  /** Whether the options disable the recovery `rule` (whether the parser is lenient or not). */
+  disables(rule: RecoveryRuleId): boolean {
+    return this.disabled.has(rule);
+  }
+
   /** The rule `name`, defined from `make()` the first time and shared afterwards. */
   sharedRule(name: string, make: () => ParserLike, trigger = false): Parser {
     let rule = this.named.get(name);

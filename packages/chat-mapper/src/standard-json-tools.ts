@@ -239,7 +239,7 @@ export function lenientCallObject(p: ChatBuilder, tool: ChatTool, layout: FlatCa
     p.space(),
   );
   // Without the recovery the canonical reading is all there is (any JSON value, as strict reads it).
-  const argsValue = layout.quiet === true || p.recovers(R.stringArguments) ? p.choice(p.sequence(p.negate(p.choice('"', "'")), objectArgs), rec(R.stringArguments, stringArgs)) : objectArgs;
+  const argsValue = !p.disables(R.stringArguments) ? p.choice(p.sequence(p.negate(p.choice('"', "'")), objectArgs), rec(R.stringArguments, stringArgs)) : objectArgs;
   const argsMember = p.sequence(keyOf(argsKey, JSON_CALL_KEYS.arguments), argsValue);
   const stringOrNumberId = p.choice(p.sequence('"', p.toolId(p.jsonStringContent()), '"'), p.toolId(p.jsonNumber()));
   const templateIds = [layout.idKey, layout.genIdKey].filter((k): k is string => k !== undefined && k !== '');
