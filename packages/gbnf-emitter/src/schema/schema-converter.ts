@@ -1,4 +1,4 @@
-import type { GbnfSchemaWarning } from '../schema-errors.js';
+import type { GbnfSchemaWarning } from '../errors.js';
 import { SPACE_RULE } from './builtin-rules.js';
 import type { JsonPrimitiveRuleName, StringFormatRuleName } from './builtin-rules.js';
 import { GrammarRules } from './grammar-rules.js';
