@@ -4,7 +4,7 @@ import { compileTemplate } from './compile-template.js';
 import type { PluginOptions } from './default-plugins.js';
 
 // Most callers inside the package know these names from here.
-export type { ChatParser, ParseOutputOptions } from './chat-parser.js';
+export type { ChatParser } from './chat-parser.js';
 export { renderParamsOf } from './compile-template.js';
 
 /** Options of {@link createChatParser}: the plugins, and the recovery rules to leave out. */
