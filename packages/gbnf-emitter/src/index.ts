@@ -32,14 +32,10 @@ export type { GbnfErrorLocation, GbnfMatchErrorCode, GbnfParseErrorCode } from '
 // JSON Schema → GBNF (llama.cpp's json-schema-to-grammar).
 export { schemaToGbnf } from './schema/schema-to-gbnf.js';
 export type { SchemaToGbnfOptions } from './schema/schema-to-gbnf.js';
-export { SchemaConverter, createSchemaConverter, DEFAULT_MAX_VISITS } from './schema/schema-converter.js';
+export { DEFAULT_MAX_VISITS } from './schema/schema-converter.js';
 export type { SchemaConverterOptions } from './schema/schema-converter.js';
-export { ResolvedSchema, resolveRefs } from './schema/resolve-refs.js';
-export type { RefTarget, ResolveRefsOptions } from './schema/resolve-refs.js';
 export { DEFAULT_MAX_DEPTH } from './schema/schema-json.js';
-export type { JsonSchema, SchemaJson, SchemaJsonObject } from './schema/schema-json.js';
-export { JSON_PRIMITIVE_RULES, SPACE_RULE, STRING_FORMAT_RULES } from './schema/builtin-rules.js';
-export type { BuiltinRule, JsonPrimitiveRuleName, StringFormatRuleName } from './schema/builtin-rules.js';
+export type { JsonSchema } from './schema/schema-json.js';
 export { GbnfSchemaError } from './errors.js';
 export type { GbnfSchemaErrorCode, GbnfSchemaWarning } from './errors.js';
 
