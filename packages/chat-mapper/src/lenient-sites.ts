@@ -21,7 +21,14 @@ export interface ReasoningBlockOptions {
    * opening marker, and the name of the rule that reads a whole call (then a marker that
    * starts no call, a mention or an undeclared tool, stays reasoning text).
    */
-  readonly call?: { readonly marker: string; readonly rule?: string | undefined } | undefined;
+  readonly call?:
+    | {
+        /** The call's trimmed opening marker. */
+        readonly marker: string;
+        /** The rule that reads a whole call, when there is one. */
+        readonly rule?: string | undefined;
+      }
+    | undefined;
   /**
    * An output that ends inside the block: `recovered` (default) reads it as the reasoning a
    * stream showed (`reasoning-unclosed`), `silent` likewise without a recovery (the block's
