@@ -55,7 +55,7 @@ export interface JsonToolsLayout {
 export const JSON_RECOVERY_RULES = {
   /** `arguments` before `name`, an id anywhere. */
   keyOrder: 'json-key-order',
-  /** The name or the arguments under another of the usual keys ({@link JSON_CALL_KEYS}). */
+  /** The name or the arguments under another of the usual keys (`JSON_CALL_KEYS`). */
   argumentsAlias: 'json-arguments-alias',
   /** Arguments as a JSON-encoded string. */
   stringArguments: 'json-string-arguments',
@@ -211,7 +211,7 @@ export interface FlatCallLayout {
 
 /**
  * A flat call object, canonical first, then the recoveries: each deviating piece (a Python
- * quoted key or name, a key from {@link JSON_CALL_KEYS} other than the template's, string
+ * quoted key or name, a key from `JSON_CALL_KEYS` other than the template's, string
  * encoded arguments, an id or type member the template does not write) is its own recovery
  * inside the object, and the name and arguments may come in either order (`json-key-order`),
  * with the OpenAI function wrapper around them. So the grammar, which

@@ -1,8 +1,7 @@
-import { ChatBuilder, functionTools, isJsonObject, jsonCallArray, jsonCallObject, standardJsonTools, toolParameters, type ChatFormat, type ChatTool } from '@autoparser/chat-mapper';
-import { UNBOUNDED, type Arena, type JsonValue, type Parser, type ParserLike } from '@autoparser/peg-core';
+import { ChatBuilder, functionTools, isJsonObject, jsonCallArray, jsonCallObject, schemaValueKinds, standardJsonTools, toolParameters, type ChatFormat, type ChatTool } from '@autoparser/chat-mapper';
+import { UNBOUNDED, type JsonValue, type Parser, type ParserLike } from '@autoparser/peg-core';
 import type { TemplateAnalysis } from '@autoparser/template-analyzer';
 import type { GeneratorInputs } from './generator-inputs.js';
-import { mayBeString } from './may-be-string.js';
 import { mayBeContainer, pythonLiteralOf } from './python-containers.js';
 import { pythonLiterals } from './python-literals.js';
 import type { RecoveryRuleId } from '@autoparser/types';
@@ -531,7 +530,7 @@ function tagWithTaggedTools(ctx: Ctx): Parser {
     const params = parameters(tool);
     for (const param of params) {
       const arg = p.sharedRule(`tool-${name}-arg-${param.name}`, () =>
-        mayBeString(param.schema)
+        schemaValueKinds(param.schema).string
           ? rawArg(p.literal(param.name), ctx.inputs.lenient && pythonLiterals(param.schema).includes('None') ? nullableValue() : undefined)
           : p.toolArg(
               p.sequence(
@@ -590,7 +589,7 @@ function toolsParser(ctx: Ctx): Parser {
  * generation-prompt boilerplate, then reasoning, then a response-format JSON body, tool
  * calls with the content before them, or plain content. It reads `generationPrompt + output`.
  */
-export function generalChatParser(p: ChatBuilder, analysis: TemplateAnalysis, inputs: GeneratorInputs, options: GeneralOptions = {}): Parser {
+function generalChatParser(p: ChatBuilder, analysis: TemplateAnalysis, inputs: GeneratorInputs, options: GeneralOptions = {}): Parser {
   const extracting = inputs.extractReasoning && analysis.reasoning.mode !== 'NONE';
   const ctx: Ctx = { p, a: analysis, inputs, extracting, reasoning: reasoningParser(p, analysis, extracting, inputs), options };
   const hasTools = functionTools(inputs.tools).length > 0;
@@ -645,8 +644,3 @@ export function chatBuilder(disabledRecoveries: Iterable<RecoveryRuleId> = [], l
   return new ChatBuilder({ pythonDicts: true, disabledRecoveries, lenient });
 }
 
-/** The general chat parser arena for a template analysis and a request (see {@link generalChatParser}). */
-export function buildChatArena(analysis: TemplateAnalysis, inputs: GeneratorInputs): Arena {
-  const p = chatBuilder([], inputs.lenient);
-  return p.build(generalChatParser(p, analysis, inputs));
-}

@@ -26,26 +26,24 @@ export type {
   SourceLocation,
   TokenElement,
 } from './grammar/types.js';
-export { GbnfMatchError, GbnfParseError } from './gbnf-errors.js';
-export type { GbnfErrorLocation, GbnfMatchErrorCode, GbnfParseErrorCode } from './gbnf-errors.js';
+export { GbnfMatchError, GbnfParseError } from './errors.js';
+export type { GbnfErrorLocation, GbnfMatchErrorCode, GbnfParseErrorCode } from './errors.js';
 
 // JSON Schema → GBNF (llama.cpp's json-schema-to-grammar).
 export { schemaToGbnf } from './schema/schema-to-gbnf.js';
 export type { SchemaToGbnfOptions } from './schema/schema-to-gbnf.js';
-export { SchemaConverter, createSchemaConverter, DEFAULT_MAX_VISITS } from './schema/schema-converter.js';
+export { DEFAULT_MAX_VISITS } from './schema/schema-converter.js';
 export type { SchemaConverterOptions } from './schema/schema-converter.js';
-export { ResolvedSchema, resolveRefs } from './schema/resolve-refs.js';
-export type { RefTarget, ResolveRefsOptions } from './schema/resolve-refs.js';
 export { DEFAULT_MAX_DEPTH } from './schema/schema-json.js';
-export type { JsonSchema, SchemaJson, SchemaJsonObject } from './schema/schema-json.js';
-export { JSON_PRIMITIVE_RULES, SPACE_RULE, STRING_FORMAT_RULES } from './schema/builtin-rules.js';
-export type { BuiltinRule, JsonPrimitiveRuleName, StringFormatRuleName } from './schema/builtin-rules.js';
-export { GbnfSchemaError } from './schema-errors.js';
-export type { GbnfSchemaErrorCode, GbnfSchemaWarning } from './schema-errors.js';
+export type { JsonSchema } from './schema/schema-json.js';
+export { GbnfSchemaError } from './errors.js';
+export type { GbnfSchemaErrorCode, GbnfSchemaWarning } from './errors.js';
+
+// GBNF text: the one literal escaping every grammar uses.
+export { gbnfLiteral } from './gbnf-text.js';
 
 // PEG arena → GBNF (lazy trigger rules, exact `until` exclusion, JSON and schema rules).
 export { arenaToGbnf } from './emit/emit-arena.js';
 export type { ArenaToGbnfOptions } from './emit/emit-arena.js';
-export { GbnfEmitError } from './emit/emit-error.js';
-export type { GbnfEmitErrorCode } from './emit/emit-error.js';
-export { gbnfLiteral } from './emit/gbnf-text.js';
+export { GbnfEmitError } from './errors.js';
+export type { GbnfEmitErrorCode } from './errors.js';

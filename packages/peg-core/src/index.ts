@@ -15,7 +15,7 @@ export type { AstNode, VisitResult } from './ast.js';
 export { loadArena } from './load-arena.js';
 export { dump } from './dump.js';
 export type { CharClass } from './char-class.js';
-export { NODE_KINDS, RECOVER_TAG_PREFIX, UNBOUNDED } from './nodes.js';
+export { RECOVER_TAG_PREFIX, UNBOUNDED } from './nodes.js';
 export type {
   AnyNode,
   Arena,

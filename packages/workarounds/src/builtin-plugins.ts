@@ -18,7 +18,6 @@ import { lfm2Plugin } from './builtin/lfm2.js';
 import { gemma4Plugin } from './builtin/gemma-4.js';
 import { graniteToolCallPlugin } from './builtin/granite-tool-call.js';
 import type { WorkaroundPlugin } from './plugin.js';
-import { WorkaroundRegistry } from './registry.js';
 
 /**
  * The built-in workarounds, in the order they run (the reference's order: the later ones
@@ -47,13 +46,3 @@ export const builtinPlugins: readonly WorkaroundPlugin[] = Object.freeze([
   gigachat3Plugin,
 ]);
 
-/**
- * A registry holding the built-in plugins, registered one by one through
- * {@link WorkaroundRegistry.register} like any user plugin. Add yours after them, or
- * `register(plugin, {before: name})` to run earlier.
- */
-export function createDefaultRegistry(): WorkaroundRegistry {
-  const registry = new WorkaroundRegistry();
-  for (const plugin of builtinPlugins) registry.register(plugin);
-  return registry;
-}

@@ -1,7 +1,7 @@
 /**
  * The built-in plugins — render patches, analysis patches and dedicated format handlers for
- * template families the general analysis reads wrongly or cannot express — and a registry
- * to order them with yours. They implement the plugin interfaces of the engine packages
+ * template families the general analysis reads wrongly or cannot express, in the order
+ * they run. They implement the plugin interfaces of the engine packages
  * (`TemplatePlugin` of `@autoparser/template-analyzer`, `FormatHandler` of
  * `@autoparser/chat-mapper`); `@autoparser/core` runs them by default.
  *
@@ -10,8 +10,7 @@
 export { assertPlugin } from './plugin.js';
 export type { ReasoningTagPair, RenderHooks, RenderJson, RenderMessage, WorkaroundPlugin } from './plugin.js';
 export { pluginsFromModule } from './plugins-from-module.js';
-export { WorkaroundRegistry } from './registry.js';
-export { builtinPlugins, createDefaultRegistry } from './builtin-plugins.js';
+export { builtinPlugins } from './builtin-plugins.js';
 export { commandRPlusPlugin } from './builtin/command-r-plus.js';
 export { deepseekR1DistillQwenPlugin } from './builtin/deepseek-r1-distill-qwen.js';
 export { functionary31Plugin } from './builtin/functionary-3-1.js';
@@ -29,6 +28,5 @@ export { ministralPlugin } from './builtin/ministral.js';
 export { kimiK2Plugin } from './builtin/kimi-k2.js';
 export { deepseekV32Plugin } from './builtin/deepseek-v3-2.js';
 export { deepseekR1Plugin } from './builtin/deepseek-r1.js';
-export { KIMI_K2_TOKENS, kimiK2Format } from './builtin/kimi-k2/format.js';
 export { lfm2Plugin } from './builtin/lfm2.js';
 export { gemma4Plugin } from './builtin/gemma-4.js';

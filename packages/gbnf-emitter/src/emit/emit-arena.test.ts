@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { matchGbnf } from '../grammar/match-gbnf.js';
 import { parseGbnf } from '../grammar/parse-gbnf.js';
 import { arenaToGbnf } from './emit-arena.js';
-import { GbnfEmitError } from './emit-error.js';
+import { GbnfEmitError } from '../errors.js';
 
 const grammarOf = (make: (p: PegBuilder) => ParserLike, lazy = false): string => {
   const p = new PegBuilder();

@@ -1,8 +1,9 @@
 import type { Arena, ParserId, PegNode } from '@autoparser/peg-core';
 import { SchemaConverter } from '../schema/schema-converter.js';
-import { GbnfEmitError } from './emit-error.js';
+import { GbnfEmitError } from '../errors.js';
 import { exclusionRules } from './exclusion-rules.js';
-import { gbnfClass, gbnfLiteral, gbnfRuleName } from './gbnf-text.js';
+import { gbnfLiteral } from '../gbnf-text.js';
+import { gbnfClass, gbnfRuleName } from './gbnf-text.js';
 import { jsonRules } from './json-rules.js';
 import { parseOnlyNodes } from './parse-only-nodes.js';
 import { reachableNodes } from './reachable-nodes.js';

@@ -1,37 +1,12 @@
-// Escaping for GBNF literals and character classes, shared by every emitted rule.
-
-function hex(code: number, width: number): string {
-  return code.toString(16).toUpperCase().padStart(width, '0');
-}
-
-/** A control or otherwise invisible character as a GBNF escape; `undefined` for printable ones. */
-function controlEscape(code: number): string | undefined {
-  if (code === 0x0a) return '\\n';
-  if (code === 0x09) return '\\t';
-  if (code === 0x0d) return '\\r';
-  if (code < 0x20 || code === 0x7f) return `\\x${hex(code, 2)}`;
-  // Line/paragraph separators and BOM confuse editors and some tokenizers' views of lines.
-  if (code === 0x2028 || code === 0x2029 || code === 0xfeff) return `\\u${hex(code, 4)}`;
-  return undefined;
-}
-
-/** `text` as a GBNF string literal: quotes, backslashes and control characters escaped. */
-export function gbnfLiteral(text: string): string {
-  let out = '"';
-  for (const char of text) {
-    const code = char.codePointAt(0)!;
-    if (char === '"' || char === '\\') out += `\\${char}`;
-    else out += controlEscape(code) ?? char;
-  }
-  return `${out}"`;
-}
+// Character classes and rule names of emitted rules; literals and control escapes are the
+// package's one implementation (../gbnf-text.ts).
+import { controlEscape } from '../gbnf-text.js';
 
 /** One code point as a member of a GBNF character class. */
 function gbnfClassChar(code: number): string {
   const control = controlEscape(code);
-  if (control) return control;
-  if (code === 0x5d || code === 0x5b || code === 0x5c || code === 0x5e || code === 0x2d) return `\\x${hex(code, 2)}`;
-  if (code >= 0xd800 && code <= 0xdfff) return `\\u${hex(code, 4)}`;
+  if (control !== undefined) return control;
+  if (code === 0x5d || code === 0x5b || code === 0x5c || code === 0x5e || code === 0x2d) return `\\x${code.toString(16).toUpperCase()}`;
   return String.fromCodePoint(code);
 }
 

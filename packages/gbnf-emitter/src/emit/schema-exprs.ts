@@ -1,7 +1,8 @@
 import type { Arena, JsonValue, ParserId } from '@autoparser/peg-core';
 import type { SchemaConverter } from '../schema/schema-converter.js';
-import { GbnfSchemaError } from '../schema-errors.js';
-import { gbnfLiteral, gbnfRuleName } from './gbnf-text.js';
+import { GbnfSchemaError } from '../errors.js';
+import { gbnfLiteral } from '../gbnf-text.js';
+import { gbnfRuleName } from './gbnf-text.js';
 
 function isRecord(value: JsonValue): value is { readonly [key: string]: JsonValue } {
   return typeof value === 'object' && value !== null && !Array.isArray(value);

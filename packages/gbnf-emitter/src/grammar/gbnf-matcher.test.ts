@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { GbnfMatchError } from '../gbnf-errors.js';
+import { GbnfMatchError } from '../errors.js';
 import { createGbnfMatcher } from './gbnf-matcher.js';
 import { matchGbnf } from './match-gbnf.js';
 import { parseGbnf } from './parse-gbnf.js';

@@ -1,4 +1,4 @@
-import { GbnfMatchError } from '../gbnf-errors.js';
+import { GbnfMatchError } from '../errors.js';
 import { compileGrammar } from './compile-grammar.js';
 import { describeCodePoint, describeExpected } from './describe-expected.js';
 import { InputDecoder } from './input-decoder.js';

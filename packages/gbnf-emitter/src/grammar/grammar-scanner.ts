@@ -1,5 +1,5 @@
-import { GbnfParseError } from '../gbnf-errors.js';
-import type { GbnfParseErrorCode } from '../gbnf-errors.js';
+import { GbnfParseError } from '../errors.js';
+import type { GbnfParseErrorCode } from '../errors.js';
 import type { SourceLocation } from './types.js';
 
 // ASCII letter, digit or `-`: the characters of a GBNF rule name (llama.cpp has no `_`).

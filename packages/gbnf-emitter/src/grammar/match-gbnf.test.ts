@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { GbnfMatchError, GbnfParseError } from '../gbnf-errors.js';
+import { GbnfMatchError, GbnfParseError } from '../errors.js';
 import { matchGbnf } from './match-gbnf.js';
 import type { MatchResult } from './match-result.js';
 import { parseGbnf } from './parse-gbnf.js';

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { GbnfParseError } from '../gbnf-errors.js';
-import type { GbnfParseErrorCode } from '../gbnf-errors.js';
+import { GbnfParseError } from '../errors.js';
+import type { GbnfParseErrorCode } from '../errors.js';
 import { parseGbnf } from './parse-gbnf.js';
 import type { Grammar, GrammarAlternative } from './types.js';
 

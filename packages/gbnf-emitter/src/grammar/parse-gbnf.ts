@@ -1,4 +1,4 @@
-import { GbnfParseError } from '../gbnf-errors.js';
+import { GbnfParseError } from '../errors.js';
 import { GrammarScanner } from './grammar-scanner.js';
 import { readRepetition } from './read-repetition.js';
 import { readTerminal } from './read-terminal.js';

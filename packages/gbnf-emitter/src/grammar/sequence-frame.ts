@@ -1,4 +1,4 @@
-import type { GbnfParseError } from '../gbnf-errors.js';
+import type { GbnfParseError } from '../errors.js';
 import type { RuleBook } from './rule-book.js';
 import type { GrammarElement, SourceLocation } from './types.js';
 

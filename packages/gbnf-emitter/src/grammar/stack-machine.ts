@@ -1,4 +1,4 @@
-import { GbnfMatchError } from '../gbnf-errors.js';
+import { GbnfMatchError } from '../errors.js';
 import type { CompiledGrammar } from './compile-grammar.js';
 
 /**

@@ -1,5 +1,5 @@
-import { GbnfParseError } from '../gbnf-errors.js';
-import type { GbnfErrorLocation } from '../gbnf-errors.js';
+import { GbnfParseError } from '../errors.js';
+import type { GbnfErrorLocation } from '../errors.js';
 import { findLeftRecursion } from './find-left-recursion.js';
 import type { Grammar, GrammarRule } from './types.js';
 

@@ -1,6 +1,6 @@
-import { GbnfSchemaError } from '../schema-errors.js';
+import { GbnfSchemaError } from '../errors.js';
 import { dumpJson } from './dump-json.js';
-import { gbnfLiteral } from './gbnf-text.js';
+import { gbnfLiteral } from '../gbnf-text.js';
 import { isJsonArray, isJsonObject } from './schema-json.js';
 import type { SchemaJson } from './schema-json.js';
 import { childPointer } from './json-pointer.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { matchGbnf } from '../grammar/match-gbnf.js';
-import { GbnfSchemaError } from '../schema-errors.js';
+import { GbnfSchemaError } from '../errors.js';
 import type { JsonSchema } from './schema-json.js';
 import { schemaToGbnf } from './schema-to-gbnf.js';
 

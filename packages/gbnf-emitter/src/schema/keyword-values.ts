@@ -1,4 +1,4 @@
-import { GbnfSchemaError } from '../schema-errors.js';
+import { GbnfSchemaError } from '../errors.js';
 import { isJsonArray } from './schema-json.js';
 import type { SchemaJson, SchemaJsonObject } from './schema-json.js';
 import { childPointer } from './json-pointer.js';

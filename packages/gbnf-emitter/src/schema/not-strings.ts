@@ -1,4 +1,4 @@
-import { gbnfClassChar } from './gbnf-text.js';
+import { gbnfClassChar } from '../gbnf-text.js';
 
 interface TrieNode {
   readonly children: Map<number, TrieNode>;

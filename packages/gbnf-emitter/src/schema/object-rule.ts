@@ -1,5 +1,5 @@
 import { dumpJson } from './dump-json.js';
-import { gbnfLiteral } from './gbnf-text.js';
+import { gbnfLiteral } from '../gbnf-text.js';
 import { isJsonObject } from './schema-json.js';
 import type { SchemaJson } from './schema-json.js';
 import { notStringsBody } from './not-strings.js';

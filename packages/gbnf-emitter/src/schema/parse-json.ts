@@ -1,4 +1,4 @@
-import { GbnfSchemaError } from '../schema-errors.js';
+import { GbnfSchemaError } from '../errors.js';
 import type { SchemaJson } from './schema-json.js';
 
 const NUMBER = /-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][-+]?[0-9]+)?/y;

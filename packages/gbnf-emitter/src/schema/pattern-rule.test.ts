@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { schemaErrorOf } from './test-support/schema-error-of.js';
-import type { GbnfSchemaError } from '../schema-errors.js';
-import type { GbnfSchemaWarning } from '../schema-errors.js';
+import type { GbnfSchemaError, GbnfSchemaWarning } from '../errors.js';
 import { SchemaConverter } from './schema-converter.js';
 import { schemaToGbnf } from './schema-to-gbnf.js';
 import { gbnfToRegExp, parseRules } from './test-support/gbnf-to-regexp.js';

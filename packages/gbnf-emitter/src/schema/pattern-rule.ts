@@ -1,5 +1,5 @@
-import { GbnfSchemaError } from '../schema-errors.js';
-import { buildRepetition, gbnfLiteral } from './gbnf-text.js';
+import { GbnfSchemaError } from '../errors.js';
+import { buildRepetition, gbnfLiteral } from '../gbnf-text.js';
 import { RegexScanner, gbnfClassText } from './regex-scanner.js';
 
 /** What translating a pattern needs from the converter. */

@@ -1,6 +1,6 @@
-import { GbnfSchemaError } from '../schema-errors.js';
-import type { GbnfSchemaErrorCode } from '../schema-errors.js';
-import { gbnfClassChar } from './gbnf-text.js';
+import { GbnfSchemaError } from '../errors.js';
+import type { GbnfSchemaErrorCode } from '../errors.js';
+import { gbnfClassChar } from '../gbnf-text.js';
 
 type Range = readonly [number, number];
 

@@ -1,4 +1,4 @@
-import { GbnfSchemaError } from '../schema-errors.js';
+import { GbnfSchemaError } from '../errors.js';
 import { isJsonArray, isJsonObject } from './schema-json.js';
 import type { SchemaJson } from './schema-json.js';
 import { childPointer, pointerTokens } from './json-pointer.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { GbnfSchemaError } from '../schema-errors.js';
+import { GbnfSchemaError } from '../errors.js';
 import { JSON_PRIMITIVE_RULES, SPACE_RULE } from './builtin-rules.js';
 import { resolveRefs } from './resolve-refs.js';
 import { createSchemaConverter } from './schema-converter.js';

@@ -1,4 +1,4 @@
-import type { GbnfSchemaWarning } from '../schema-errors.js';
+import type { GbnfSchemaWarning } from '../errors.js';
 import { SPACE_RULE } from './builtin-rules.js';
 import type { JsonPrimitiveRuleName, StringFormatRuleName } from './builtin-rules.js';
 import { GrammarRules } from './grammar-rules.js';
@@ -10,7 +10,7 @@ import { SchemaVisitor } from './schema-visitor.js';
 /** Sub-schema visits allowed per schema by default; bounds the work on pathological input. */
 export const DEFAULT_MAX_VISITS = 100_000;
 
-/** Options of a {@link SchemaConverter}. */
+/** Options of the schema converter behind `schemaToGbnf` and the schema rules of `arenaToGbnf`. */
 export interface SchemaConverterOptions {
   /** `.` in `pattern`s also matches `\n` and `\r` (default `false`). */
   readonly dotall?: boolean;

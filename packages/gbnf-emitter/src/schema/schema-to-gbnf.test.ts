@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { schemaErrorOf } from './test-support/schema-error-of.js';
-import type { GbnfSchemaError } from '../schema-errors.js';
+import type { GbnfSchemaError } from '../errors.js';
 import type { JsonSchema } from './schema-json.js';
 import { schemaToGbnf } from './schema-to-gbnf.js';
 import { parseRules } from './test-support/gbnf-to-regexp.js';

@@ -1,9 +1,9 @@
-import { GbnfSchemaError } from '../schema-errors.js';
-import type { GbnfSchemaWarning } from '../schema-errors.js';
+import { GbnfSchemaError } from '../errors.js';
+import type { GbnfSchemaWarning } from '../errors.js';
 import { mergeAllOf } from './all-of.js';
 import { STRING_FORMAT_RULES, builtinRule, isReservedRuleName } from './builtin-rules.js';
 import { dumpJson } from './dump-json.js';
-import { buildRepetition, gbnfLiteral } from './gbnf-text.js';
+import { buildRepetition, gbnfLiteral } from '../gbnf-text.js';
 import type { GrammarRules } from './grammar-rules.js';
 import { sanitizeRuleName } from './grammar-rules.js';
 import { integerRangeAlternatives } from './integer-range.js';

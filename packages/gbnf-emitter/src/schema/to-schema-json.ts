@@ -1,4 +1,4 @@
-import { GbnfSchemaError } from '../schema-errors.js';
+import { GbnfSchemaError } from '../errors.js';
 import { childPointer } from './json-pointer.js';
 import type { SchemaJson } from './schema-json.js';
 

@@ -1,4 +1,4 @@
-import { GbnfSchemaError } from '../../schema-errors.js';
+import { GbnfSchemaError } from '../../errors.js';
 
 /** The `GbnfSchemaError` that `run` throws; anything else (or nothing) fails the test. */
 export function schemaErrorOf(run: () => unknown): GbnfSchemaError {

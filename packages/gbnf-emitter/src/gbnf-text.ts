@@ -1,5 +1,5 @@
-// Building blocks of GBNF text: the two constructs that embed characters ("literals" and
-// [classes]) and repetitions.
+// Building blocks of GBNF text, shared by the schema converter and the arena emitter: the two
+// constructs that embed characters ("literals" and [classes]) and repetitions.
 
 function hexEscape(code: number): string {
   if (code <= 0xff) return `\\x${code.toString(16).toUpperCase().padStart(2, '0')}`;
@@ -17,7 +17,7 @@ const INVISIBLE: readonly (readonly [number, number])[] = [
  * be unreadable (invisible spaces and format characters; U+2028 even breaks lines in some
  * editors); `undefined` for the others.
  */
-function controlEscape(code: number): string | undefined {
+export function controlEscape(code: number): string | undefined {
   if (code === 0x0a) return '\\n';
   if (code === 0x0d) return '\\r';
   if (code === 0x09) return '\\t';
@@ -31,9 +31,13 @@ function controlEscape(code: number): string | undefined {
 }
 
 /**
- * `text` as a GBNF string literal. Quotes, backslashes, CR and LF are escaped exactly as
- * the reference does; other control and invisible characters, which the reference would
- * copy raw, get hex escapes (the grammar means the same).
+ * `text` as a GBNF string literal — the one escaping every grammar autoparser writes uses.
+ * Quotes, backslashes, CR and LF are escaped exactly as the reference does; other control
+ * and invisible characters, which the reference would copy raw, get hex escapes (the
+ * grammar means the same).
+ *
+ * @example
+ * gbnfLiteral('say "hi"\n') // '"say \\"hi\\"\\n"'
  */
 export function gbnfLiteral(text: string): string {
   let out = '"';
