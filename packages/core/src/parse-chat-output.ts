@@ -4,6 +4,7 @@ import { trimTrailingWhitespace } from '@autoparser/diff-utils';
 import { arenaMarkers, onlyMarkers } from './arena-markers.js';
 import type { ParseWarning } from './parse-warning.js';
 import { checkRecoveredCalls, nodesBefore } from './recovered-calls.js';
+import { closeFinalArguments, holdUnfinishedArguments } from './final-arguments.js';
 
 /** An assistant message, with warnings when the output could not be read cleanly. */
 export type ParsedMessage = AssistantMessage & {
@@ -385,6 +386,15 @@ function readUnparsed(reader: ChatReader, shift: number, failedAt: number, tools
  * text after it are content (a `rejected` warning); canonical calls are not checked.
  */
 export function readChatOutput(reader: ChatReader, shift: number, partial: boolean, tools: readonly ChatTool[] = []): ChatRead {
+  const read = readAsIs(reader, shift, partial, tools);
+  if (partial) return read;
+  // A final message holds only arguments a client's JSON.parse reads (see closeFinalArguments).
+  const message = closeFinalArguments(read.message, reader.markers ?? [], tools, reader.prefix !== undefined, reader.length() - shift);
+  return message === read.message ? read : { message, appended: undefined, own: false };
+}
+
+/** {@link readChatOutput} before a final read's arguments are closed. */
+function readAsIs(reader: ChatReader, shift: number, partial: boolean, tools: readonly ChatTool[]): ChatRead {
   const read = readOutput(reader, shift, partial, tools);
   if (partial || reader.prefix === undefined) return read;
   // A clean read with calls took the calls' path to the end: a cut read takes the same one
@@ -498,6 +508,11 @@ function readOutput(reader: ChatReader, shift: number, partial: boolean, tools: 
     notes.push(truncation(nodes, outputLength));
   }
   if (notes.length > 0) out.warnings = notes;
+  if (partial) {
+    // Unfinished arguments show only as far as a final read may close them.
+    const held = holdUnfinishedArguments(out, reader.markers ?? []);
+    if (held !== undefined) return { message: held, appended: undefined, own: false, nodes };
+  }
   return { message: out, appended, own, nodes };
 }
 
