@@ -97,6 +97,8 @@ export interface ClosedArguments {
  * at the last point where they could be closed. Each extends {@link shownArguments}.
  */
 export function closings(args: string, markers: readonly string[]): ClosedArguments[] {
+  // A call shown before its arguments started: no arguments.
+  if (args.trim() === '') return [{ text: '{}', dropped: '', atCloser: false }];
   const scan = jsonPrefix(args);
   if (!scan.valid || !scan.object || scan.whole) return [];
   const open = scan.openString;
@@ -124,4 +126,30 @@ export function isJsonObjectText(text: string): boolean {
   } catch {
     return false;
   }
+}
+
+const CONTROL = /[\u0000-\u001f]/u;
+
+/**
+ * `args` with the raw control characters written inside its strings (a tab, a newline the
+ * parser took as string text) escaped, as JSON requires; layout between values stays. A
+ * character-by-character rewrite, so the rewrite of a prefix is a prefix of the rewrite of
+ * the whole: a stream shows it as the final read does.
+ */
+export function escapeControls(args: string): string {
+  if (!CONTROL.test(args)) return args;
+  let out = '';
+  let inString = false;
+  for (let i = 0; i < args.length; i++) {
+    const ch = args[i]!;
+    if (inString && ch === '\\') {
+      out += ch + (args[i + 1] ?? '');
+      i++;
+      continue;
+    }
+    if (ch === '"') inString = !inString;
+    const code = ch.charCodeAt(0);
+    out += inString && code < 0x20 ? JSON.stringify(ch).slice(1, -1) : ch;
+  }
+  return out;
 }

@@ -1,7 +1,7 @@
 import { functionTools, schemaMisfit, toolParameters, type ChatTool, type ChatToolCallOut } from '@autoparser/chat-mapper';
 import type { JsonValue } from '@autoparser/peg-core';
 import { onlyMarkers } from './arena-markers.js';
-import { closings, isJsonObjectText, shownArguments, STRING_AT_CLOSER_RULE, type ClosedArguments } from './closed-arguments.js';
+import { closings, escapeControls, isJsonObjectText, shownArguments, STRING_AT_CLOSER_RULE, type ClosedArguments } from './closed-arguments.js';
 import type { ParsedMessage } from './parse-chat-output.js';
 import type { ParseWarning } from './parse-warning.js';
 
@@ -15,11 +15,17 @@ export const CLOSED_AT_END_RULE = 'arguments-closed-at-end';
  */
 export function holdUnfinishedArguments(message: ParsedMessage, markers: readonly string[]): ParsedMessage | undefined {
   const calls = message.tool_calls;
-  const last = calls?.at(-1);
-  if (calls === undefined || last === undefined) return undefined;
-  const shown = shownArguments(last.function.arguments, markers);
-  if (shown === last.function.arguments) return undefined;
-  return { ...message, tool_calls: [...calls.slice(0, -1), withArguments(last, shown)] };
+  if (calls === undefined || calls.length === 0) return undefined;
+  let changed = false;
+  const shown = calls.map((call, i) => {
+    const escaped = escapeControls(call.function.arguments);
+    // Only the last call may be unfinished.
+    const args = i === calls.length - 1 ? shownArguments(escaped, markers) : escaped;
+    if (args === call.function.arguments) return call;
+    changed = true;
+    return withArguments(call, args);
+  });
+  return changed ? { ...message, tool_calls: shown } : undefined;
 }
 
 const withArguments = (call: ChatToolCallOut, args: string): ChatToolCallOut => ({ ...call, function: { ...call.function, arguments: args } });
@@ -57,7 +63,8 @@ export function closeFinalArguments(message: ParsedMessage, markers: readonly st
   const warnings: ParseWarning[] = [...(message.warnings ?? [])];
   let content = message.content;
   const closed = calls.map((call) => {
-    const args = call.function.arguments;
+    const args = escapeControls(call.function.arguments);
+    if (args !== call.function.arguments && isJsonObjectText(args)) return withArguments(call, args);
     if (isJsonObjectText(args)) return call;
     const options = closings(args, markers).filter((c) => (lenient || !c.atCloser) && isJsonObjectText(c.text));
     const chosen = options.find((c) => fits(c.text, call.function.name, tools)) ?? options.at(-1);
