@@ -28,6 +28,20 @@ export function holdUnfinishedArguments(message: ParsedMessage, markers: readonl
   return changed ? { ...message, tool_calls: shown } : undefined;
 }
 
+/**
+ * {@link holdUnfinishedArguments} for a read the output breaks in (`unparsed`): what the last
+ * call holds back can never be shown as arguments, so it is returned as `tail`, the text the
+ * content goes on with.
+ */
+export function holdWithTail(message: ParsedMessage, markers: readonly string[]): { readonly message: ParsedMessage; readonly tail: string } {
+  const held = holdUnfinishedArguments(message, markers);
+  const before = message.tool_calls?.at(-1)?.function.arguments;
+  const after = held?.tool_calls?.at(-1)?.function.arguments;
+  if (held === undefined || before === undefined || after === undefined) return { message, tail: '' };
+  const escaped = escapeControls(before);
+  return { message: held, tail: escaped.startsWith(after) ? escaped.slice(after.length) : '' };
+}
+
 const withArguments = (call: ChatToolCallOut, args: string): ChatToolCallOut => ({ ...call, function: { ...call.function, arguments: args } });
 
 /** Whether `args` fit the schema of the declared tool `name` (true when it is not declared: nothing to check against). */
