@@ -79,6 +79,8 @@ export function shownArguments(args: string, markers: readonly string[]): string
   const scan = jsonPrefix(args);
   if (!scan.valid || !scan.object || scan.whole) return args;
   if (scan.openString !== undefined) return args.slice(0, scan.openString.from + openStringEnd(args.slice(scan.openString.from), markers).end);
+  // A member whose value is due shows its key, as the reference shows it (`{"arg1": `).
+  if (scan.pendingValue !== undefined) return args.slice(0, scan.pendingValue.at);
   return scan.safe < 0 ? args : args.slice(0, scan.safe);
 }
 
@@ -102,6 +104,9 @@ export function closings(args: string, markers: readonly string[]): ClosedArgume
   const scan = jsonPrefix(args);
   if (!scan.valid || !scan.object || scan.whole) return [];
   const open = scan.openString;
+  const pending = scan.pendingValue;
+  // The key a stream showed stays; the value the output never wrote is null.
+  if (open === undefined && pending !== undefined) return [{ text: `${args.slice(0, pending.at)}null${pending.closers}`, dropped: args.slice(pending.at), atCloser: false }];
   if (open === undefined) return scan.safe < 0 ? [] : [{ text: args.slice(0, scan.safe) + scan.closersAtSafe, dropped: args.slice(scan.safe), atCloser: false }];
   const content = args.slice(open.from);
   const { end, marker } = openStringEnd(content, markers);

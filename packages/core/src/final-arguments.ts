@@ -90,7 +90,7 @@ export function closeFinalArguments(message: ParsedMessage, markers: readonly st
         offset,
         message: `recovered by "${STRING_AT_CLOSER_RULE}" at offset ${offset}: a string value of "${call.function.name}" was never closed, so it ends where the call's closer starts`,
       });
-    } else if (!warnings.some((w) => w.code === 'truncated')) {
+    } else if (!warnings.some((w) => w.code === 'truncated' || w.code === 'unparsed')) {
       warnings.push({ code: 'truncated', offset, message: `the output ended inside the arguments of "${call.function.name}"; they are closed where they end (${CLOSED_AT_END_RULE})` });
     }
     content += droppedText(chosen, markers);

@@ -14,6 +14,11 @@ export interface JsonPrefix {
   readonly safe: number;
   /** The brackets that close the containers open at {@link safe}. */
   readonly closersAtSafe: string;
+  /**
+   * The text ends where an object member's value is due (after its colon, or in a literal
+   * cut short): where that value starts and the brackets that close the containers then.
+   */
+  readonly pendingValue?: { readonly at: number; readonly closers: string } | undefined;
   /** The text ends inside a string value: where its characters start and what closes the containers around it. */
   readonly openString?: { readonly from: number; readonly closers: string } | undefined;
 }
@@ -45,13 +50,16 @@ export function jsonPrefix(text: string): JsonPrefix {
     safe = at;
     closersAtSafe = closers();
   };
-  const result = (valid: boolean, openString?: JsonPrefix['openString']): JsonPrefix => ({
+  // Whether the value expected is an object member's (its key and colon written).
+  let member = false;
+  const result = (valid: boolean, openString?: JsonPrefix['openString'], pendingAt?: number): JsonPrefix => ({
     valid,
     object,
     whole: valid && openString === undefined && stack.length === 0 && expect === 'after',
     safe,
     closersAtSafe,
     openString,
+    pendingValue: valid && pendingAt !== undefined ? { at: pendingAt, closers: closers() } : undefined,
   });
   let i = 0;
   while (i < text.length) {
@@ -69,6 +77,7 @@ export function jsonPrefix(text: string): JsonPrefix {
       if (j >= text.length) return result(true, expect === 'value' ? { from: i + 1, closers: closers() } : undefined);
       i = j + 1;
       opened = false;
+      member = false;
       if (expect === 'key') expect = 'colon';
       else {
         expect = 'after';
@@ -82,6 +91,7 @@ export function jsonPrefix(text: string): JsonPrefix {
       stack.push(ch === '{' ? '}' : ']');
       expect = ch === '{' ? 'key' : 'value';
       opened = true;
+      member = false;
       markSafe(++i);
       continue;
     }
@@ -96,6 +106,7 @@ export function jsonPrefix(text: string): JsonPrefix {
     if (ch === ':' || ch === ',') {
       if (ch === ':' ? expect !== 'colon' : expect !== 'after') return result(false);
       expect = ch === ':' || stack.at(-1) === ']' ? 'value' : 'key';
+      member = ch === ':';
       opened = false;
       i++;
       continue;
@@ -109,7 +120,7 @@ export function jsonPrefix(text: string): JsonPrefix {
       const whole = LITERAL.test(token) ? token.length : numberPrefix(token);
       if (whole > 0) markSafe(i + whole);
       if (whole === token.length) expect = 'after';
-      return result(whole > 0 || LITERAL_PREFIX.test(token) || /^-$/u.test(token));
+      return result(whole > 0 || LITERAL_PREFIX.test(token) || /^-$/u.test(token), undefined, whole === 0 && member ? i : undefined);
     }
     if (!LITERAL.test(token) && !NUMBER.test(token)) return result(false);
     i = j;
@@ -117,7 +128,7 @@ export function jsonPrefix(text: string): JsonPrefix {
     opened = false;
     markSafe(i);
   }
-  return result(true);
+  return result(true, undefined, expect === 'value' && member ? text.length : undefined);
 }
 
 /** A literal cut short (`tru`, `nu`). */

@@ -351,6 +351,17 @@ function readablePrefix(prefix: (length: number) => ChatReader, shift: number, l
 }
 
 /**
+ * The words of arguments held back where the output broke that the content does not hold
+ * yet: a word the rest goes on with (`t` of `three`) is the rest's, and punctuation alone
+ * is the format's.
+ */
+function heldText(tail: string, rest: string): string {
+  const word = /[\p{L}\p{N}_]+$/u.exec(tail);
+  const own = word !== null && /^[\p{L}\p{N}_]/u.test(rest) ? tail.slice(0, word.index) : tail;
+  return /[\p{L}\p{N}_]/u.test(own) ? own : '';
+}
+
+/**
  * The read of an output whose parse fails, for a lenient parser: its readable part (see
  * {@link readablePrefix}) reads as a stream read it, and the text after it is content, with
  * an `unparsed` warning there. A stream that fails partway therefore sent the start of this
@@ -364,7 +375,8 @@ function readUnparsed(reader: ChatReader, shift: number, failedAt: number, tools
   const held = part === undefined ? undefined : holdWithTail(part.head.message, reader.markers ?? []);
   const head = held?.message;
   const offset = Math.max(0, Math.min(output.length, failedAt - shift));
-  const message: ParsedMessage = head === undefined || part === undefined ? { role: 'assistant', content: output } : { ...head, content: head.content + held!.tail + reader.text(part.rest) };
+  const restText = part === undefined ? '' : reader.text(part.rest);
+  const message: ParsedMessage = head === undefined || part === undefined ? { role: 'assistant', content: output } : { ...head, content: head.content + heldText(held!.tail, restText) + restText };
   const call = part?.inCall === true ? '; the tool call it stopped in is kept as far as it was read' : '';
   const rest = head === undefined || part === undefined ? 'all of it is' : `what follows offset ${part.rest - shift} is`;
   message.warnings = [
