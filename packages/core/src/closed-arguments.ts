@@ -133,7 +133,9 @@ export function isJsonObjectText(text: string): boolean {
   }
 }
 
-const CONTROL = /[\u0000-\u001f]/u;
+// A control character (U+0000 to U+001F): anything below the space.
+const CONTROL = /[^ -\u{10ffff}]/u;
+const hasControl = (text: string): boolean => CONTROL.test(text);
 
 /**
  * `args` with the raw control characters written inside its strings (a tab, a newline the
@@ -142,7 +144,7 @@ const CONTROL = /[\u0000-\u001f]/u;
  * the whole: a stream shows it as the final read does.
  */
 export function escapeControls(args: string): string {
-  if (!CONTROL.test(args)) return args;
+  if (!hasControl(args)) return args;
   let out = '';
   let inString = false;
   for (let i = 0; i < args.length; i++) {
