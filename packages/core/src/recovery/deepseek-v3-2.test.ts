@@ -47,7 +47,8 @@ describe('DeepSeek V3.2 (DSML) recoveries', () => {
       `</think>${B}\n${invoke('count', num('n', '7'), false)}`,
       'dsml-unclosed-invoke',
       { role: 'assistant', content: '', tool_calls: [call('count', '{"n":7}')] },
-      { also: ['dsml-unclosed-block'] },
+      // Strict closes the unfinished arguments where the output ends (arguments-closed-at-end).
+      { also: ['dsml-unclosed-block'], strictTruncated: true },
     );
   });
 
