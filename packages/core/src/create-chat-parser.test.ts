@@ -97,8 +97,8 @@ describe('parse never throws', () => {
   it('keeps a named call whose JSON arguments break as far as they were read, the rest as content, with a warning', () => {
     const text = 'x<tool_call>\n{"name": "get_weather", "arguments": {location: Paris}}</tool_call>';
     const m = hermes.parse(text);
-    // A stream has sent the call's name and its first brace: the parse keeps what it sent.
-    expect(m.tool_calls?.map((c) => c.function)).toEqual([{ name: 'get_weather', arguments: '{' }]);
+    // A stream has sent the call's name and its first brace: the parse keeps what it sent, closed.
+    expect(m.tool_calls?.map((c) => c.function)).toEqual([{ name: 'get_weather', arguments: '{}' }]);
     expect(m.content).toBe('xlocation: Paris}}</tool_call>');
     expect(m.warnings?.[0]?.code).toBe('unparsed');
     expect(m.warnings?.[0]?.message).toContain('the tool call it stopped in is kept as far as it was read');
@@ -107,7 +107,7 @@ describe('parse never throws', () => {
 
   it('reads truncated output as far as it goes, with a warning', () => {
     const m = hermes.parse('Sure.<tool_call>\n{"name": "get_weather", "arguments": {"location": "Pa');
-    expect(m.tool_calls?.[0]?.function).toEqual({ name: 'get_weather', arguments: '{"location": "Pa' });
+    expect(m.tool_calls?.[0]?.function).toEqual({ name: 'get_weather', arguments: '{"location": "Pa"}' });
     expect(m.warnings?.[0]).toMatchObject({ code: 'truncated' });
   });
 
@@ -135,7 +135,7 @@ describe('parse never throws', () => {
 
   it('reads an unclosed tool tag as a truncated call', () => {
     const m = coder.parse('<tool_call>\n<function=get_weather>\n<parameter=location>\nPar');
-    expect(m.tool_calls?.[0]?.function).toEqual({ name: 'get_weather', arguments: '{"location":"Par' });
+    expect(m.tool_calls?.[0]?.function).toEqual({ name: 'get_weather', arguments: '{"location":"Par"}' });
     expect(m.warnings?.[0]?.code).toBe('truncated');
   });
 

@@ -4,6 +4,7 @@ import { trimTrailingWhitespace } from '@autoparser/diff-utils';
 import { arenaMarkers, onlyMarkers } from './arena-markers.js';
 import type { ParseWarning } from './parse-warning.js';
 import { checkRecoveredCalls, nodesBefore } from './recovered-calls.js';
+import { closeFinalArguments, holdUnfinishedArguments, holdWithTail } from './final-arguments.js';
 
 /** An assistant message, with warnings when the output could not be read cleanly. */
 export type ParsedMessage = AssistantMessage & {
@@ -338,7 +339,7 @@ function readablePrefix(prefix: (length: number) => ChatReader, shift: number, l
     const nodes = reader.parse(true).nodes;
     const last = nodes.at(-1);
     if (last === undefined) return undefined;
-    const head = readOutput(reader, shift, true, tools);
+    const head = readOutput(reader, shift, true, tools, false);
     // A recovered call the read rejected made all of the prefix from it on content already.
     if (head.message.warnings?.some((w) => w.code === 'rejected') === true) return { head, rest: n, inCall: false };
     const open = openCall(nodes, head.message);
@@ -347,6 +348,17 @@ function readablePrefix(prefix: (length: number) => ChatReader, shift: number, l
     n = Math.min(n - 1, open.node.start);
   }
   return undefined;
+}
+
+/**
+ * The words of arguments held back where the output broke that the content does not hold
+ * yet: a word the rest goes on with (`t` of `three`) is the rest's, and punctuation alone
+ * is the format's.
+ */
+function heldText(tail: string, rest: string): string {
+  const word = /[\p{L}\p{N}_]+$/u.exec(tail);
+  const own = word !== null && /^[\p{L}\p{N}_]/u.test(rest) ? tail.slice(0, word.index) : tail;
+  return /[\p{L}\p{N}_]/u.test(own) ? own : '';
 }
 
 /**
@@ -359,9 +371,12 @@ function readablePrefix(prefix: (length: number) => ChatReader, shift: number, l
 function readUnparsed(reader: ChatReader, shift: number, failedAt: number, tools: readonly ChatTool[]): ChatRead {
   const output = reader.text(shift);
   const part = reader.prefix === undefined ? undefined : readablePrefix(reader.prefix, shift, reader.length(), tools);
-  const head = part?.head.message;
+  // What the call the output broke in holds back of its arguments is text before the rest.
+  const held = part === undefined ? undefined : holdWithTail(part.head.message, reader.markers ?? []);
+  const head = held?.message;
   const offset = Math.max(0, Math.min(output.length, failedAt - shift));
-  const message: ParsedMessage = head === undefined || part === undefined ? { role: 'assistant', content: output } : { ...head, content: head.content + reader.text(part.rest) };
+  const restText = part === undefined ? '' : reader.text(part.rest);
+  const message: ParsedMessage = head === undefined || part === undefined ? { role: 'assistant', content: output } : { ...head, content: head.content + heldText(held!.tail, restText) + restText };
   const call = part?.inCall === true ? '; the tool call it stopped in is kept as far as it was read' : '';
   const rest = head === undefined || part === undefined ? 'all of it is' : `what follows offset ${part.rest - shift} is`;
   message.warnings = [
@@ -385,6 +400,15 @@ function readUnparsed(reader: ChatReader, shift: number, failedAt: number, tools
  * text after it are content (a `rejected` warning); canonical calls are not checked.
  */
 export function readChatOutput(reader: ChatReader, shift: number, partial: boolean, tools: readonly ChatTool[] = []): ChatRead {
+  const read = readAsIs(reader, shift, partial, tools);
+  if (partial) return read;
+  // A final message holds only arguments a client's JSON.parse reads (see closeFinalArguments).
+  const message = closeFinalArguments(read.message, reader.markers ?? [], tools, reader.prefix !== undefined, reader.length() - shift);
+  return message === read.message ? read : { message, appended: undefined, own: false };
+}
+
+/** {@link readChatOutput} before a final read's arguments are closed. */
+function readAsIs(reader: ChatReader, shift: number, partial: boolean, tools: readonly ChatTool[]): ChatRead {
   const read = readOutput(reader, shift, partial, tools);
   if (partial || reader.prefix === undefined) return read;
   // A clean read with calls took the calls' path to the end: a cut read takes the same one
@@ -398,7 +422,7 @@ export function readChatOutput(reader: ChatReader, shift: number, partial: boole
   const cut = whole.parse(true);
   // Mostly both parses took the same path (a tree is cheaper to compare than long texts).
   if (read.nodes !== undefined && cut.status !== 'fail' && sameSpine(cut.nodes, read.nodes)) return read;
-  const shown = readOutput(whole, shift, true, tools);
+  const shown = readOutput(whole, shift, true, tools, false);
   if (extendsMessage(withoutWarnings(shown.message), withoutWarnings(read.message))) return read;
   const message = shown.message;
   if (!(message.warnings ?? []).some((w) => w.code === 'unparsed')) {
@@ -441,7 +465,7 @@ function truncation(nodes: readonly AstNode[], offset: number): ParseWarning {
 }
 
 /** {@link readChatOutput} from the parse alone (a final read not checked against the cut one). */
-function readOutput(reader: ChatReader, shift: number, partial: boolean, tools: readonly ChatTool[]): ChatRead & { readonly nodes?: readonly AstNode[] } {
+function readOutput(reader: ChatReader, shift: number, partial: boolean, tools: readonly ChatTool[], hold = true): ChatRead & { readonly nodes?: readonly AstNode[] } {
   let result = reader.parse(partial);
   // A stream maps each partial result of its session in turn: what the session kept is not compared again.
   let mapped = result.status === 'fail' ? undefined : reader.mapper.map(result.nodes, result.reused);
@@ -498,6 +522,11 @@ function readOutput(reader: ChatReader, shift: number, partial: boolean, tools: 
     notes.push(truncation(nodes, outputLength));
   }
   if (notes.length > 0) out.warnings = notes;
+  if (partial && hold) {
+    // Unfinished arguments show only as far as a final read may close them.
+    const held = holdUnfinishedArguments(out, reader.markers ?? []);
+    if (held !== undefined) return { message: held, appended: undefined, own: false, nodes };
+  }
   return { message: out, appended, own, nodes };
 }
 

@@ -173,7 +173,7 @@ describe('a named call the output breaks in stays as far as it was read', () => 
   it('Hermes: a string escape that breaks (`\\ujx`) is content whole, never streamed half', () => {
     const hermes = 'NousResearch-Hermes-2-Pro-Llama-3-8B-tool_use';
     const parsed = streamsAsParsed(hermes, '<tool_call>\n{"name": "get_weather", "arguments": {"city": "Pa\\ujx"}}\n</tool_call>');
-    expect(parsed.tool_calls?.map((c) => c.function.arguments)).toEqual(['{"city": "Pa']);
+    expect(parsed.tool_calls?.map((c) => c.function.arguments)).toEqual(['{"city": "Pa"}']);
     expect(parsed.content).toContain('\\ujx');
     // Cut inside the escape: it waits, then is content.
     const cut = streamsAsParsed(hermes, '<tool_call>\n{"name": "get_weather", "arguments": {"city": "Pa\\u00');
@@ -293,9 +293,9 @@ describe('a backslash outside any string where arguments break off', () => {
     readBoth(createChatParser(sharedTemplate(name), { ...request, tools: [objectTool] }), output);
 
   it.each([
-    ['NousResearch-Hermes-2-Pro-Llama-3-8B-tool_use', `<tool_call>\n{"name": "get_weather", "arguments": {'city': 'x', 'opts': {'a': True \\`, '{"city": "x", "opts": {"a": true '],
-    ['mistralai-Mistral-Nemo-Instruct-2407', `[TOOL_CALLS][{"name": "get_weather", "arguments": {'city': 'x' \\`, '{"city": "x" '],
-    ['google-gemma-4-31B-it', '<|tool_call>call:get_weather{opts:{a:1 \\', '{"opts":{"a":1'],
+    ['NousResearch-Hermes-2-Pro-Llama-3-8B-tool_use', `<tool_call>\n{"name": "get_weather", "arguments": {'city': 'x', 'opts': {'a': True \\`, '{"city": "x", "opts": {"a": true}}'],
+    ['mistralai-Mistral-Nemo-Instruct-2407', `[TOOL_CALLS][{"name": "get_weather", "arguments": {'city': 'x' \\`, '{"city": "x"}'],
+    ['google-gemma-4-31B-it', '<|tool_call>call:get_weather{opts:{a:1 \\', '{"opts":{"a":1}}'],
   ])('%s: it is content once, not also arguments', (name, output, args) => {
     const parsed = read(name, output);
     expect(parsed.tool_calls?.map((c) => c.function.arguments)).toEqual([args]);

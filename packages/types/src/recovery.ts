@@ -40,6 +40,8 @@ export const BUILTIN_RECOVERY_RULE_IDS = [
   'optional-call-marker',
   // missing-closer
   'missing-closer',
+  'unterminated-string-at-closer',
+  'arguments-closed-at-end',
   // call-id
   'missing-id',
   'json-extra-id',

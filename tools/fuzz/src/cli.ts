@@ -72,7 +72,7 @@ function parseArgs(argv: readonly string[]): Args | string {
 function summary(report: FuzzReport): string {
   const lines = [
     `seed ${report.seed}: ${report.runs} runs over ${report.families} families`,
-    `${report.throws} throws, ${report.lost} lost, ${report.retracted} retracted, ${report.streamMismatches} stream mismatches`,
+    `${report.throws} throws, ${report.lost} lost, ${report.retracted} retracted, ${report.streamMismatches} stream mismatches, ${report.invalidArguments} invalid arguments`,
     `slowest parse ${report.slowestMsPerKb} ms per KB${report.slowest === undefined ? '' : ` (${report.slowest.family}, ${report.slowest.bytes} characters)`}`,
   ];
   // One example is kept per family and kind, so the counts are the totals above.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyStreamDelta, chunksOf, emptyStreamed, lostOutside, lostWords, streamDifference, vocabularyOf, withoutCutMarker, withoutMarkers } from './invariants.js';
+import { applyStreamDelta, chunksOf, emptyStreamed, invalidArguments, lostOutside, lostWords, streamDifference, vocabularyOf, withoutCutMarker, withoutMarkers } from './invariants.js';
 import { applyMutation, mutate } from './mutations.js';
 
 const markers = ['<tool_call>', '</tool_call>', '<think>', '</think>'];
@@ -107,5 +107,24 @@ describe('mutations', () => {
     expect(applyMutation('abcd', { kind: 'duplicate', at: 0, length: 2 }, [])).toBe('ababcd');
     expect(applyMutation('a🌤b', { kind: 'cut', at: 0.5 }, [])).toBe('a🌤');
     expect(mutate('abcd', [{ kind: 'cut', at: 0.5 }, { kind: 'duplicate', at: 0, length: 9 }], [])).toBe('abab');
+  });
+});
+
+describe('invalidArguments', () => {
+  const withArgs = (...args: string[]) => ({
+    role: 'assistant' as const,
+    content: '',
+    tool_calls: args.map((a) => ({ type: 'function' as const, function: { name: 'f', arguments: a } })),
+  });
+
+  it('accepts calls whose arguments are JSON objects, and messages without calls', () => {
+    expect(invalidArguments(withArgs('{"city":"Paris"}', '{}'))).toBeUndefined();
+    expect(invalidArguments({ role: 'assistant', content: 'Hi' })).toBeUndefined();
+  });
+
+  it('names the first call whose arguments are no JSON, or no object', () => {
+    expect(invalidArguments(withArgs('{}', '{"cmd":"pwd}<tool_call|>'))).toMatch(/^call 1 .*are not JSON$/u);
+    expect(invalidArguments(withArgs('[1]'))).toMatch(/^call 0 .*no JSON object$/u);
+    expect(invalidArguments(withArgs('"x"'))).toMatch(/no JSON object$/u);
   });
 });

@@ -224,3 +224,20 @@ export function chunksOf(text: string, sizes: readonly number[]): string[] {
   }
   return chunks;
 }
+
+/**
+ * Why a final message's tool calls are not all usable: the first call whose `arguments` a
+ * client's `JSON.parse` does not read as a JSON object, or `undefined` when all are.
+ */
+export function invalidArguments(message: AssistantMessage): string | undefined {
+  for (const [i, call] of (message.tool_calls ?? []).entries()) {
+    let value: unknown;
+    try {
+      value = JSON.parse(call.function.arguments);
+    } catch {
+      return `call ${i} arguments ${JSON.stringify(call.function.arguments.slice(0, 80))} are not JSON`;
+    }
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) return `call ${i} arguments ${JSON.stringify(call.function.arguments.slice(0, 80))} are no JSON object`;
+  }
+  return undefined;
+}

@@ -2,7 +2,7 @@ import { performance } from 'node:perf_hooks';
 import fc from 'fast-check';
 import type { FuzzFamily } from './families.js';
 import type { AssistantMessage } from '@autoparser/core';
-import { applyStreamDelta, chunksOf, emptyStreamed, lostOutside, lostWords, streamDifference, type StreamedMessage } from './invariants.js';
+import { applyStreamDelta, chunksOf, emptyStreamed, invalidArguments, lostOutside, lostWords, streamDifference, type StreamedMessage } from './invariants.js';
 import type { KnownFindings, KnownScope } from './known-findings.js';
 import { mutate, mutationArbitrary, type Mutation } from './mutations.js';
 
@@ -15,7 +15,7 @@ export interface FuzzCase {
 }
 
 /** Which invariant a case broke. */
-export type FailureKind = 'throw' | 'lost' | 'retracted' | 'stream-mismatch';
+export type FailureKind = 'throw' | 'lost' | 'retracted' | 'stream-mismatch' | 'invalid-arguments';
 
 /** What one case did. */
 export interface CaseOutcome {
@@ -58,6 +58,8 @@ export interface FuzzReport {
   readonly retracted: number;
   /** Runs whose stream adds up to another message than the parse. */
   readonly streamMismatches: number;
+  /** Runs whose final message (parse or the stream's end) holds tool-call arguments that are no JSON object. */
+  readonly invalidArguments: number;
   readonly slowestMsPerKb: number;
   /** Where the slowest parse happened. */
   readonly slowest: { readonly family: string; readonly bytes: number } | undefined;
@@ -104,6 +106,8 @@ export function runCase(family: FuzzFamily, c: FuzzCase, within?: RegExp): CaseO
     const lost = lostWords(input, parsed, family.markers, family.vocabulary);
     if (lost.length > 0) broken.push({ kind: 'lost', detail: `lost ${lost.slice(0, 8).join(' ')}`, inSpans: lostWithin(parsed) });
   }
+  const invalid = parsed === undefined ? undefined : invalidArguments(parsed);
+  if (invalid !== undefined) broken.push({ kind: 'invalid-arguments', detail: `parse: ${invalid}` });
   let streamed: StreamedMessage | undefined;
   try {
     const session = context.parser.stream();
@@ -117,6 +121,9 @@ export function runCase(family: FuzzFamily, c: FuzzCase, within?: RegExp): CaseO
     for (const chunk of chunksOf(input, c.chunks)) take(session.push(chunk));
     take(session.end());
     streamed = sent;
+    // The stream's final message: what the session ends on (the deltas' sum is compared with the parse below).
+    const finalInvalid = invalid === undefined ? invalidArguments(session.finish()) : undefined;
+    if (finalInvalid !== undefined) broken.push({ kind: 'invalid-arguments', detail: `stream: ${finalInvalid}` });
     if (retraction !== undefined) broken.push({ kind: 'retracted', detail: retraction });
   } catch (error) {
     broken.push({ kind: 'throw', detail: `stream: ${errorText(error)}` });
@@ -162,7 +169,7 @@ export interface FuzzOptions {
  */
 export function fuzz(families: readonly FuzzFamily[], options: FuzzOptions): FuzzReport {
   const deadline = options.milliseconds === undefined ? Infinity : performance.now() + options.milliseconds;
-  const counts = { runs: 0, throw: 0, lost: 0, retracted: 0, 'stream-mismatch': 0 };
+  const counts = { runs: 0, throw: 0, lost: 0, retracted: 0, 'stream-mismatch': 0, 'invalid-arguments': 0 };
   const failures: FuzzFailure[] = [];
   const perFamily: Record<string, number> = {};
   let slowestMsPerKb = 0;
@@ -234,6 +241,7 @@ export function fuzz(families: readonly FuzzFamily[], options: FuzzOptions): Fuz
     lost: counts.lost,
     retracted: counts.retracted,
     streamMismatches: counts['stream-mismatch'],
+    invalidArguments: counts['invalid-arguments'],
     slowestMsPerKb: Math.round(slowestMsPerKb * 1000) / 1000,
     slowest,
     perFamily,

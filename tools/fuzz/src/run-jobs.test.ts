@@ -12,6 +12,7 @@ const report = (family: string, runs: number, slowestMsPerKb: number, lost: numb
   lost,
   retracted: 0,
   streamMismatches: 1,
+  invalidArguments: 2,
   slowestMsPerKb,
   slowest: { family, bytes: 100 },
   perFamily: { [family]: runs },

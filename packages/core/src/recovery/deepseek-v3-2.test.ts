@@ -47,7 +47,8 @@ describe('DeepSeek V3.2 (DSML) recoveries', () => {
       `</think>${B}\n${invoke('count', num('n', '7'), false)}`,
       'missing-closer',
       { role: 'assistant', content: '', tool_calls: [call('count', '{"n":7}')] },
-      { also: ['missing-closer'] },
+      // Strict closes the unfinished arguments where the output ends (arguments-closed-at-end).
+      { also: ['missing-closer'], strictTruncated: true },
     );
   });
 

@@ -82,6 +82,20 @@ const RULES: { readonly [Id in BuiltinRecoveryRuleId]: Omit<RecoveryRule, 'id'> 
       { formats: "general TAG_WITH_TAGGED, TAG_WITH_JSON, JSON_NATIVE per-call", input: "`<parameter=a>\\n1\\n<parameter=b>…` (no `</parameter>`); output ending before `</function>` / `</tool_call>` / `</minimax:tool_call>`", result: "the arguments and calls as if closed; a raw string value ends at its closer's core, the next argument, the function close or the call end (so a value that really contains one of those needs `strict: true`); a value cut by the end of the output stays a `truncated` read" },
     ],
   },
+  "unterminated-string-at-closer": {
+    site: "missing-closer",
+    description: "A string value never closed inside a call's arguments: it ends where the call's closer starts (the first token-like marker written in it), when the closed arguments fit the tool's schema.",
+    examples: [
+      { formats: "every format whose calls end in a marker after their arguments (`closeFinalArguments`): Gemma 4 `call:NAME{…}<tool_call|>`, JSON arguments (Hermes, Qwen3, Granite, Kimi K2, …), tagged formats", input: "Gemma 4 `<|tool_call>call:run{cmd:<|\"|>pwd}<tool_call|>` (the `<|\"|>` string never closed); Hermes `<tool_call>\\n{\"name\": \"run\", \"arguments\": {\"cmd\": \"pwd}}\\n</tool_call>`", result: "arguments `{\"cmd\":\"pwd\"}`: a string value never closed ends where the first token-like marker written in it starts (`</tool_call>`, `<tool_call|>`, `[ARGS]`…), with the brackets and layout right before it (the call's closer); text after the closer is content. Only when the closed arguments fit the tool's schema; else (and in strict mode) `arguments-closed-at-end` keeps the text in the string. A stream never shows a marker (or its start, or a trailing bracket run) inside a string value still open, so the final message extends what it sent" },
+    ],
+  },
+  "arguments-closed-at-end": {
+    site: "missing-closer",
+    description: "Arguments the output ends inside (or never starts): closed where the output ends, so a final message's arguments always read as a JSON object. Reported as `truncated`, in strict mode too.",
+    examples: [
+      { formats: "every format, strict mode too (`closeFinalArguments`; reported as `truncated`, the output was cut)", input: "`<tool_call>\\n{\"name\": \"run\", \"arguments\": {\"cmd\": \"pw` (the output ends); `{\"cmd\": \"pwd\", `; `{\"cmd\": `; Qwen3-Coder `<parameter=cmd>\\npw`; a call whose arguments never started", result: "a final message's arguments always read with `JSON.parse` as an object: the open string and containers close where the output ends (`{\"cmd\": \"pw\"}`), a trailing comma or key cut short is left out (the key's text goes to the content), a member whose value never started gets `null` (`{\"cmd\": null}`: the reference's partial read shows `{\"cmd\": `, which a stream cannot take back), no arguments are `{}`, raw control characters in strings are escaped. A stream shows unfinished arguments only up to where they can be closed so (a literal or key cut short, a comma, an escape cut short wait), so its final message equals `parse`. Partial messages may still hold unfinished arguments" },
+    ],
+  },
   "missing-id": {
     site: "call-id",
     description: "A call without the id the template writes for it.",

@@ -1,0 +1,122 @@
+import { functionTools, schemaMisfit, toolParameters, type ChatTool, type ChatToolCallOut } from '@autoparser/chat-mapper';
+import type { JsonValue } from '@autoparser/peg-core';
+import { onlyMarkers } from './arena-markers.js';
+import { closings, escapeControls, isJsonObjectText, shownArguments, STRING_AT_CLOSER_RULE, type ClosedArguments } from './closed-arguments.js';
+import type { ParsedMessage } from './parse-chat-output.js';
+import type { ParseWarning } from './parse-warning.js';
+
+/** How a final read closes arguments the output ended in (reported as `truncated`: the output was cut). */
+export const CLOSED_AT_END_RULE = 'arguments-closed-at-end';
+
+/**
+ * A partial read with its last call's unfinished arguments shown only as far as
+ * {@link shownArguments} (the message itself when nothing is held): a final read can then
+ * close them without taking back what a stream sent. `undefined` when unchanged.
+ */
+export function holdUnfinishedArguments(message: ParsedMessage, markers: readonly string[]): ParsedMessage | undefined {
+  const calls = message.tool_calls;
+  if (calls === undefined || calls.length === 0) return undefined;
+  let changed = false;
+  const shown = calls.map((call, i) => {
+    const escaped = escapeControls(call.function.arguments);
+    // Whole arguments that are JSON but no object never show: the final read makes them content.
+    if (isNonObjectJson(escaped)) {
+      changed = true;
+      return withArguments(call, '');
+    }
+    // Only the last call may be unfinished.
+    const args = i === calls.length - 1 ? shownArguments(escaped, markers) : escaped;
+    if (args === call.function.arguments) return call;
+    changed = true;
+    return withArguments(call, args);
+  });
+  return changed ? { ...message, tool_calls: shown } : undefined;
+}
+
+/**
+ * {@link holdUnfinishedArguments} for a read the output breaks in (`unparsed`): what the last
+ * call holds back can never be shown as arguments, so it is returned as `tail`, the text the
+ * content goes on with.
+ */
+export function holdWithTail(message: ParsedMessage, markers: readonly string[]): { readonly message: ParsedMessage; readonly tail: string } {
+  const held = holdUnfinishedArguments(message, markers);
+  const before = message.tool_calls?.at(-1)?.function.arguments;
+  const after = held?.tool_calls?.at(-1)?.function.arguments;
+  if (held === undefined || before === undefined || after === undefined) return { message, tail: '' };
+  const escaped = escapeControls(before);
+  return { message: held, tail: escaped.startsWith(after) ? escaped.slice(after.length) : '' };
+}
+
+const withArguments = (call: ChatToolCallOut, args: string): ChatToolCallOut => ({ ...call, function: { ...call.function, arguments: args } });
+
+/** Whether `text` is whole JSON (a string, number, array, literal) that is no object. */
+function isNonObjectJson(text: string): boolean {
+  if (text.trim() === '' || isJsonObjectText(text)) return false;
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Whether `args` fit the schema of the declared tool `name` (true when it is not declared: nothing to check against). */
+function fits(args: string, name: string, tools: readonly ChatTool[]): boolean {
+  const tool = functionTools(tools).find((t) => t.function.name === name);
+  return tool === undefined || schemaMisfit(JSON.parse(args) as JsonValue, toolParameters(tool)) === undefined;
+}
+
+/** The text a closing leaves out of the arguments that is the model's text, not the closer's markup ('' for none). */
+function droppedText(closed: ClosedArguments, markers: readonly string[]): string {
+  let text = closed.dropped;
+  try {
+    text = JSON.parse(`"${text}"`) as string;
+  } catch {
+    // Not a whole JSON string's text (a raw control character): kept as written.
+  }
+  return text.trim() === '' || onlyMarkers(text, markers) ? '' : text;
+}
+
+/**
+ * A final read whose every call holds arguments that `JSON.parse` reads as an object. A
+ * call whose arguments the output left unfinished is closed: lenient, a string value never
+ * closed ends where the marker written in it (the call's closer) starts, or before the
+ * brackets the output ends on (`unterminated-string-at-closer`), when that fits the tool's
+ * schema; else (and in strict mode) the open string and containers close at the end
+ * (`arguments-closed-at-end`, a `truncated` read). Each extends what a stream showed (see
+ * {@link holdUnfinishedArguments}); text the closing leaves out (a key cut short, text
+ * after the closer) goes to the content. `offset`: the output's length.
+ */
+export function closeFinalArguments(message: ParsedMessage, markers: readonly string[], tools: readonly ChatTool[], lenient: boolean, offset: number): ParsedMessage {
+  const calls = message.tool_calls;
+  if (calls === undefined || calls.every((c) => isJsonObjectText(c.function.arguments))) return message;
+  const warnings: ParseWarning[] = [...(message.warnings ?? [])];
+  let content = message.content;
+  const closed = calls.map((call) => {
+    const args = escapeControls(call.function.arguments);
+    if (isNonObjectJson(args)) {
+      // No object to hold: the call has none, and what the model wrote there is content.
+      content += args;
+      warnings.push({ code: 'mapping', offset, message: `the arguments of "${call.function.name}" are JSON but no object (${args.slice(0, 40)}); the call has none ({}), the text is content` });
+      return withArguments(call, '{}');
+    }
+    if (args !== call.function.arguments && isJsonObjectText(args)) return withArguments(call, args);
+    if (isJsonObjectText(args)) return call;
+    const options = closings(args, markers).filter((c) => (lenient || !c.atCloser) && isJsonObjectText(c.text));
+    const chosen = options.find((c) => fits(c.text, call.function.name, tools)) ?? options.at(-1);
+    if (chosen === undefined) return call;
+    if (chosen.atCloser) {
+      warnings.push({
+        code: 'recovered',
+        rule: STRING_AT_CLOSER_RULE,
+        offset,
+        message: `recovered by "${STRING_AT_CLOSER_RULE}" at offset ${offset}: a string value of "${call.function.name}" was never closed, so it ends where the call's closer starts`,
+      });
+    } else if (!warnings.some((w) => w.code === 'truncated' || w.code === 'unparsed')) {
+      warnings.push({ code: 'truncated', offset, message: `the output ended inside the arguments of "${call.function.name}"; they are closed where they end (${CLOSED_AT_END_RULE})` });
+    }
+    content += droppedText(chosen, markers);
+    return withArguments(call, chosen.text);
+  });
+  return { ...message, content, tool_calls: closed, ...(warnings.length > 0 ? { warnings } : {}) };
+}
