@@ -509,18 +509,49 @@ function compileNode(node: PegNode, arena: Arena, m: Matcher[], id: number, rule
  */
 function makeNode(st: State, tag: string, start: number, end: number, partial: boolean, children: readonly AstNode[]): AstNode {
   if (start >= st.base) return { tag, start, end, text: st.input.slice(start - st.base, end - st.base), partial, children };
-  const source = st.source!;
-  let text: string | undefined;
-  return {
-    tag,
-    start,
-    end,
-    get text(): string {
-      return (text ??= source(start, end));
-    },
-    partial,
-    children,
-  };
+  return new LazyTextNode(tag, start, end, partial, children, st.source!);
+}
+
+/** The descriptor of {@link LazyTextNode}'s `text`; one getter shared by every node. */
+let lazyText: PropertyDescriptor;
+
+/**
+ * A node whose `text` is read from the whole input on first use. `text` is an own enumerable
+ * accessor, as a plain node's is a data property (copies, equality and JSON see the same
+ * keys), defined with one shared getter: an object literal with a getter costs a closure
+ * and a slow property definition per node, and a session makes one on every call.
+ */
+class LazyTextNode implements AstNode {
+  // Declared only, and set in the constructor in a plain node's key order.
+  declare readonly tag: string;
+  declare readonly start: number;
+  declare readonly end: number;
+  declare readonly text: string;
+  declare readonly partial: boolean;
+  declare readonly children: readonly AstNode[];
+  #text: string | undefined;
+  readonly #source: (from: number, to: number) => string;
+
+  constructor(tag: string, start: number, end: number, partial: boolean, children: readonly AstNode[], source: (from: number, to: number) => string) {
+    const node = this as { -readonly [K in keyof AstNode]: AstNode[K] };
+    node.tag = tag;
+    node.start = start;
+    node.end = end;
+    Object.defineProperty(this, 'text', lazyText);
+    node.partial = partial;
+    node.children = children;
+    this.#source = source;
+  }
+
+  static {
+    lazyText = {
+      get(this: LazyTextNode): string {
+        return (this.#text ??= this.#source(this.start, this.end));
+      },
+      enumerable: true,
+      configurable: true,
+    };
+  }
 }
 
 /** A session's checkpoint of finished parts at `key`, its nodes already replayed. */
