@@ -208,11 +208,17 @@ function matchLiteral(text: string): Matcher {
 function matchUntil(delimiters: readonly string[], id: number): Matcher {
   const longest = Math.max(0, ...delimiters.map((d) => d.length));
   const live = delimiters.filter((d) => d.length > 0);
+  // `prefixes[n]`: the delimiters' proper prefixes of length n, compared in place (no slice per offset).
+  const prefixes: string[][] = [];
+  for (let n = 1; n < longest; n++) prefixes[n] = [...new Set(live.filter((d) => d.length > n).map((d) => d.slice(0, n)))];
   /** Earliest offset in [from, to) where the input's tail is a proper prefix of a delimiter. */
   const partialDelimiter = (st: State, from: number, to: number): number => {
-    for (let q = Math.max(from, st.len - longest + 1); q < to; q++) {
-      const tail = st.input.slice(rel(st, q));
-      if (live.some((d) => d.length > tail.length && d.startsWith(tail))) return q;
+    const first = Math.max(from, st.len - longest + 1);
+    if (first >= to) return -1;
+    const at = rel(st, first);
+    // The tail from `q` is `st.len - q` long: the earliest offset is the longest prefix.
+    for (let q = first; q < to; q++) {
+      for (const prefix of prefixes[st.len - q]!) if (st.input.startsWith(prefix, at + q - first)) return q;
     }
     return -1;
   };
