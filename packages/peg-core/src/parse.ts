@@ -211,6 +211,7 @@ function matchUntil(delimiters: readonly string[], id: number): Matcher {
   // `prefixes[n]`: the delimiters' proper prefixes of length n, compared in place (no slice per offset).
   const prefixes: string[][] = [];
   for (let n = 1; n < longest; n++) prefixes[n] = [...new Set(live.filter((d) => d.length > n).map((d) => d.slice(0, n)))];
+  const starts = new Set(live.map((d) => d.charCodeAt(0)));
   /** Earliest offset in [from, to) where the input's tail is a proper prefix of a delimiter. */
   const partialDelimiter = (st: State, from: number, to: number): number => {
     const first = Math.max(from, st.len - longest + 1);
@@ -218,6 +219,7 @@ function matchUntil(delimiters: readonly string[], id: number): Matcher {
     const at = rel(st, first);
     // The tail from `q` is `st.len - q` long: the earliest offset is the longest prefix.
     for (let q = first; q < to; q++) {
+      if (!starts.has(st.input.charCodeAt(at + q - first))) continue;
       for (const prefix of prefixes[st.len - q]!) if (st.input.startsWith(prefix, at + q - first)) return q;
     }
     return -1;
