@@ -579,13 +579,22 @@ function cut(st: State, mark: number): void {
   if (st.replay !== undefined && mark < st.replay.at + st.replay.parts.nodes.length) st.replay = undefined;
 }
 
+/** Room `pushAll` copies after a long run (never read: the array is cut back at once). */
+const SLACK: readonly AstNode[] = Array.from({ length: 16 }, () => Object.freeze({ tag: '', start: 0, end: 0, text: '', partial: false, children: NO_NODES }));
+
 /**
  * Appends `nodes` to the run's nodes. A long run (a session's finished repetitions, replayed
- * on every call) is copied natively with `concat`, several times faster than pushing it.
+ * on every call) is copied natively with `concat`, several times faster than pushing it. A
+ * `concat` leaves no room: the next push would copy it all again, so it copies some room
+ * along and gives it back (the array keeps it for the nodes that follow).
  */
 function pushAll(st: State, nodes: readonly AstNode[]): void {
   if (nodes.length < 64 || nodes.length < st.nodes.length) for (const n of nodes) st.nodes.push(n);
-  else st.nodes = st.nodes.concat(nodes);
+  else {
+    const length = st.nodes.length + nodes.length;
+    st.nodes = st.nodes.concat(nodes, SLACK);
+    st.nodes.length = length;
+  }
 }
 
 /** Replays a settled outcome: its nodes, and the farthest offset its failure examined. */
