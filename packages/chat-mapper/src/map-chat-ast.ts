@@ -220,27 +220,36 @@ interface Snapshot {
 /** Field names for {@link Snapshot.first}: `content`, `reasoning`, or a call's index. */
 type Field = 'content' | 'reasoning' | number;
 
-/** A value per field; calls' values are made on first use (most mappings write only text). */
+/** A value per field; a mapping mostly writes one call at most, kept without a Map. */
 class PerField<T> {
   private content: T | undefined;
   private reasoning: T | undefined;
+  private callIndex = -1;
+  private callValue: T | undefined;
+  /** The calls' values once more than one call has one (then `callIndex` is unused). */
   private calls: Map<number, T> | undefined;
 
   get(field: Field): T | undefined {
     if (field === 'content') return this.content;
     if (field === 'reasoning') return this.reasoning;
-    return this.calls?.get(field);
+    if (this.calls !== undefined) return this.calls.get(field);
+    return field === this.callIndex ? this.callValue : undefined;
   }
 
   set(field: Field, value: T): void {
     if (field === 'content') this.content = value;
     else if (field === 'reasoning') this.reasoning = value;
-    else (this.calls ??= new Map()).set(field, value);
+    else if (this.calls !== undefined) this.calls.set(field, value);
+    else if (this.callIndex < 0 || this.callIndex === field) {
+      this.callIndex = field;
+      this.callValue = value;
+    } else this.calls = new Map([[this.callIndex, this.callValue as T]]).set(field, value);
   }
 
-  /** The calls' values, by index, in the order they were set. */
-  callEntries(): Iterable<[number, T]> {
-    return this.calls ?? [];
+  /** Calls `each` with the calls' values, by index, in the order they were first set. */
+  forEachCall(each: (value: T, index: number) => void): void {
+    if (this.calls !== undefined) this.calls.forEach(each);
+    else if (this.callIndex >= 0) each(this.callValue as T, this.callIndex);
   }
 }
 
@@ -384,7 +393,7 @@ class FoldRun {
       const args = new Map<number, string | undefined>();
       const open = this.from.state.open;
       if (open !== undefined && open.index >= 0) args.set(open.index, '');
-      for (const [field, g] of this.gains.callEntries()) args.set(field, g.text);
+      this.gains.forEachCall((g, field) => args.set(field, g.text));
       // Calls listed before the snapshot are shared, finished objects; the open one was cloned.
       const callsFrom = open !== undefined && open.index >= 0 ? Math.min(open.index, this.from.state.callCount) : this.from.state.callCount;
       appended = { content: gain('content'), reasoning: gain('reasoning'), args, callsFrom };
