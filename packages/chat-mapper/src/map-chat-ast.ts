@@ -254,6 +254,35 @@ class PerField<T> {
 }
 
 /**
+ * The keys (`tag@start`, with a transform's suffix) of the nodes a mapper reads. A stream's
+ * unfinished node is a new object on every call with the same tag and start: its key is the
+ * same string as last time, so the lookups by it do not build and hash a new string.
+ */
+class NodeKeys {
+  private readonly last = new Map<string, { start: number; key: string }>();
+
+  constructor(private readonly suffix: string) {}
+
+  of(node: AstNode): string {
+    // Only unfinished nodes come back (a whole mapping's nodes are read once).
+    if (!node.partial) return `${node.tag}@${node.start}${this.suffix}`;
+    const was = this.last.get(node.tag);
+    if (was !== undefined && was.start === node.start) return was.key;
+    const key = `${node.tag}@${node.start}${this.suffix}`;
+    this.last.set(node.tag, { start: node.start, key });
+    return key;
+  }
+}
+
+/** The keys of a node and of its transforms' records (see {@link GrowingTexts}). */
+interface MapperKeys {
+  readonly node: NodeKeys;
+  readonly depth: NodeKeys;
+  readonly json: NodeKeys;
+  readonly decoded: NodeKeys;
+}
+
+/**
  * Maps the tagged tree of a chat parse to an assistant message, incrementally: one mapper
  * follows one stream. The parse of a growing output keeps the finished nodes of the
  * previous parse (the same objects, see peg-core's `ParseSession`), so the mapper resumes
@@ -266,6 +295,7 @@ class PerField<T> {
 export class ChatAstMapper {
   private readonly texts: GrowingTexts;
   private snapshot: Snapshot | undefined;
+  private readonly keys: MapperKeys = { node: new NodeKeys(''), depth: new NodeKeys('#depth'), json: new NodeKeys('#json'), decoded: new NodeKeys('#decoded') };
 
   /**
    * @param source - reads the parsed input by offsets (a parse session's `slice`), so that a
@@ -284,7 +314,7 @@ export class ChatAstMapper {
    */
   map(nodes: readonly AstNode[], reused?: ReusedNodes): IncrementalMappedChat {
     const resumed = this.resumable(nodes, reused);
-    const run = new FoldRun(this.texts, resumed?.snapshot, nodes, resumed?.order);
+    const run = new FoldRun(this.texts, this.keys, resumed?.snapshot, nodes, resumed?.order);
     run.fold();
     this.snapshot = run.snapshot;
     return run.result();
@@ -338,6 +368,7 @@ class FoldRun {
 
   constructor(
     private readonly texts: GrowingTexts,
+    private readonly keys: MapperKeys,
     private readonly from: Snapshot | undefined,
     private readonly nodes: readonly AstNode[],
     /** The visiting order of `nodes[from.top]`, when the caller has it. */
@@ -454,7 +485,7 @@ class FoldRun {
 
   private visit(node: AstNode): void {
     const s = this.s;
-    const key = `${node.tag}@${node.start}`;
+    const key = this.keys.node.of(node);
     this.key = key;
     if (node.tag.startsWith(RECOVER_TAG_PREFIX)) {
       // Only ChatBuilder.recover, which takes rule ids, makes these nodes in a chat arena.
@@ -520,8 +551,8 @@ class FoldRun {
         }
         // Inside an unfinished object, trailing whitespace is part of the value (`{"a": `);
         // only after the object is it layout.
-        const inside = node.partial && this.texts.braceDepth(`${key}#depth`, node) > 0;
-        const grown = this.texts.normalized(`${key}#json`, node, inside ? 'keep' : 'trim');
+        const inside = node.partial && this.texts.braceDepth(this.keys.depth.of(node), node) > 0;
+        const grown = this.texts.normalized(this.keys.json.of(node), node, inside ? 'keep' : 'trim');
         if (this.texts.startsWith(node, '{')) {
           this.writeTarget(grown.text, grown.appended, grown.text, true);
           // A finished value is balanced; an unfinished one's braces are counted at the close.
@@ -532,7 +563,7 @@ class FoldRun {
       case CHAT_TAGS.toolArgsString: {
         // Arguments encoded as a JSON string: the decoded object text, as far as it is
         // decoded (an unfinished escape waits), with the same whitespace rule as above.
-        const decoded = this.texts.decoded(`${key}#decoded`, node).text.trimStart();
+        const decoded = this.texts.decoded(this.keys.decoded.of(node), node).text.trimStart();
         const text = node.partial && braceDepth(decoded) > 0 ? decoded : decoded.trimEnd();
         const normalized = normalizeQuotes(text);
         if (text.startsWith('{')) {
