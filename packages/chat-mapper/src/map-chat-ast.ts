@@ -150,10 +150,13 @@ function own(s: FoldState): FoldState {
   return s;
 }
 
-/** The state to fold on from a snapshot: its calls cut back, its open call cloned again. */
+/**
+ * The state to fold on from a snapshot, which it takes over (a mapper resumes from a snapshot
+ * once, and takes a new one): its calls cut back, its open call (a clone no message holds) listed.
+ */
 function restoreState(snapshot: FoldState): FoldState {
-  const s = copyState(snapshot);
-  s.calls.length = snapshot.callCount;
+  const s = snapshot;
+  s.calls.length = s.callCount;
   if (s.open !== undefined && s.open.index >= 0) s.calls[s.open.index] = s.open.call;
   return s;
 }
@@ -314,6 +317,8 @@ export class ChatAstMapper {
    */
   map(nodes: readonly AstNode[], reused?: ReusedNodes): IncrementalMappedChat {
     const resumed = this.resumable(nodes, reused);
+    // The run takes the snapshot's state over: a run that threw would leave it half folded.
+    this.snapshot = undefined;
     const run = new FoldRun(this.texts, this.keys, resumed?.snapshot, nodes, resumed?.order);
     run.fold();
     this.snapshot = run.snapshot;
@@ -363,6 +368,9 @@ class FoldRun {
   /** Per field, the node whose text came first after this run's snapshot. */
   private first = new PerField<string>();
   private readonly expected: PerField<string> | undefined;
+  /** The snapshot's open call's index (-1: none, or not listed) and its count of calls. */
+  private readonly fromOpen: number;
+  private readonly fromCallCount: number;
   /** The key (`tag@start`) of the node being visited: the node every write records. */
   private key = '';
 
@@ -374,6 +382,9 @@ class FoldRun {
     /** The visiting order of `nodes[from.top]`, when the caller has it. */
     private readonly fromOrder?: readonly AstNode[],
   ) {
+    // What `result` reports relative to the snapshot, read before folding changes its state.
+    this.fromOpen = from?.state.open?.index ?? -1;
+    this.fromCallCount = from?.state.callCount ?? 0;
     this.s = from === undefined ? emptyState() : restoreState(from.state);
     this.expected = from?.first;
   }
@@ -422,11 +433,11 @@ class FoldRun {
       };
       // Only calls this run changed need an entry: the others are the same objects as before.
       const args = new Map<number, string | undefined>();
-      const open = this.from.state.open;
-      if (open !== undefined && open.index >= 0) args.set(open.index, '');
+      const open = this.fromOpen;
+      if (open >= 0) args.set(open, '');
       this.gains.forEachCall((g, field) => args.set(field, g.text));
       // Calls listed before the snapshot are shared, finished objects; the open one was cloned.
-      const callsFrom = open !== undefined && open.index >= 0 ? Math.min(open.index, this.from.state.callCount) : this.from.state.callCount;
+      const callsFrom = open >= 0 ? Math.min(open, this.fromCallCount) : this.fromCallCount;
       appended = { content: gain('content'), reasoning: gain('reasoning'), args, callsFrom };
     }
     return { message, warnings: s.warnings.slice(), recovered: s.recovered.slice(), appended };
