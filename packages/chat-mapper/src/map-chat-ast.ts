@@ -365,8 +365,8 @@ class FoldRun {
   snapshot: Snapshot | undefined;
   /** Per field, what it gained since the previous run (only when resuming). */
   private readonly gains = new PerField<Gain>();
-  /** Per field, the node whose text came first after this run's snapshot. */
-  private first = new PerField<string>();
+  /** Per field, the node whose text came first after this run's snapshot (made with it). */
+  private first: PerField<string> | undefined;
   private readonly expected: PerField<string> | undefined;
   /** The snapshot's open call's index (-1: none, or not listed) and its count of calls. */
   private readonly fromOpen: number;
@@ -415,8 +415,9 @@ class FoldRun {
   }
 
   private take(top: number, inner: readonly AstNode[]): void {
-    this.first = new PerField();
-    this.snapshot = { tops: this.nodes, top, inner, state: copyState(this.s), first: this.first };
+    const first = new PerField<string>();
+    this.first = first;
+    this.snapshot = { tops: this.nodes, top, inner, state: copyState(this.s), first };
   }
 
   result(): IncrementalMappedChat {
@@ -427,10 +428,6 @@ class FoldRun {
     if (s.calls.length > 0) message.tool_calls = s.calls.slice();
     let appended: AppendedText | undefined;
     if (this.from !== undefined) {
-      const gain = (field: Field): string | undefined => {
-        const g = this.gains.get(field);
-        return g === undefined ? '' : g.text;
-      };
       // Only calls this run changed need an entry: the others are the same objects as before.
       const args = new Map<number, string | undefined>();
       const open = this.fromOpen;
@@ -438,9 +435,15 @@ class FoldRun {
       this.gains.forEachCall((g, field) => args.set(field, g.text));
       // Calls listed before the snapshot are shared, finished objects; the open one was cloned.
       const callsFrom = open >= 0 ? Math.min(open, this.fromCallCount) : this.fromCallCount;
-      appended = { content: gain('content'), reasoning: gain('reasoning'), args, callsFrom };
+      appended = { content: this.gained('content'), reasoning: this.gained('reasoning'), args, callsFrom };
     }
     return { message, warnings: s.warnings.slice(), recovered: s.recovered.slice(), appended };
+  }
+
+  /** What `field` gained in this run (`undefined`: not known). */
+  private gained(field: Field): string | undefined {
+    const g = this.gains.get(field);
+    return g === undefined ? '' : g.text;
   }
 
   /**
@@ -450,7 +453,7 @@ class FoldRun {
    */
   private wrote(field: Field, same: string | undefined, whole: string, replaced: boolean, wasEmpty: boolean): void {
     const key = this.key;
-    if (this.snapshot !== undefined && this.first.get(field) === undefined) this.first.set(field, key);
+    if (this.first !== undefined && this.first.get(field) === undefined) this.first.set(field, key);
     if (this.from === undefined) return;
     const gain = this.gains.get(field);
     if (gain === undefined) {
