@@ -212,6 +212,8 @@ function matchUntil(delimiters: readonly string[], id: number): Matcher {
   const prefixes: string[][] = [];
   for (let n = 1; n < longest; n++) prefixes[n] = [...new Set(live.filter((d) => d.length > n).map((d) => d.slice(0, n)))];
   const starts = new Set(live.map((d) => d.charCodeAt(0)));
+  // The first character of every delimiter, when they share it (markers mostly start with `<`).
+  const lead = live.length > 1 && live.every((d) => d[0] === live[0]![0]) ? live[0]![0] : undefined;
   /** Earliest offset in [from, to) where the input's tail is a proper prefix of a delimiter. */
   const partialDelimiter = (st: State, from: number, to: number): number => {
     const first = Math.max(from, st.len - longest + 1);
@@ -231,9 +233,16 @@ function matchUntil(delimiters: readonly string[], id: number): Matcher {
     const from = typeof searched === 'number' ? searched : pos;
     let found = -1;
     const start = rel(st, from);
-    for (const d of live) {
-      const at = st.input.indexOf(d, start);
-      if (at >= 0 && (found < 0 || at + st.base < found)) found = at + st.base;
+    if (lead !== undefined) {
+      // One search for the first character they share, then the delimiters where it is.
+      for (let at = st.input.indexOf(lead, start); at >= 0 && found < 0; at = st.input.indexOf(lead, at + 1)) {
+        for (const d of live) if (st.input.startsWith(d, at)) found = at + st.base;
+      }
+    } else {
+      for (const d of live) {
+        const at = st.input.indexOf(d, start);
+        if (at >= 0 && (found < 0 || at + st.base < found)) found = at + st.base;
+      }
     }
     if (delimiters.length > live.length) found = pos; // an empty delimiter ends at once
     if (!st.partial) return found >= 0 ? found : st.len;
