@@ -598,7 +598,7 @@ const SLACK: readonly AstNode[] = Array.from({ length: 16 }, () => Object.freeze
  * along and gives it back (the array keeps it for the nodes that follow).
  */
 function pushAll(st: State, nodes: readonly AstNode[]): void {
-  if (nodes.length < 64 || nodes.length < st.nodes.length) for (const n of nodes) st.nodes.push(n);
+  if (nodes.length < 64 || nodes.length < st.nodes.length) for (let i = 0; i < nodes.length; i++) st.nodes.push(nodes[i]!);
   else {
     const length = st.nodes.length + nodes.length;
     st.nodes = st.nodes.concat(nodes, SLACK);
