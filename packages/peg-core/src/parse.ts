@@ -432,10 +432,11 @@ function compileNode(node: PegNode, arena: Arena, m: Matcher[], id: number, rule
         const kept = st.tables.checkpoints.get(key) as JsonCheckpoint | undefined;
         // Resumed, the scanner reads from its checkpoint on, never at `pos` itself.
         let resumed: JsonCheckpoint | undefined;
-        if (kept !== undefined) resumed = { ...kept, at: rel(st, kept.at) };
+        if (kept !== undefined) resumed = { mode: kept.mode, at: rel(st, kept.at), stack: kept.stack, quote: kept.quote };
         else if (kind === 'string_content' && st.python && pos > 0) rel(st, pos - 1);
         const r = scanJson(st.input, kept === undefined ? rel(st, pos) : pos - b, kind, st.partial, st.python, resumed, out);
-        if (st.record && out.checkpoint !== undefined) st.tables.checkpoints.set(key, { ...out.checkpoint, at: out.checkpoint.at + b });
+        const made = out.checkpoint;
+        if (st.record && made !== undefined) st.tables.checkpoints.set(key, { mode: made.mode, at: made.at + b, stack: made.stack, quote: made.quote });
         if (r === FAIL) return failAt(st, pos);
         return r >= 0 ? r + b : needMore(needMoreAt(r) + b);
       }, id);
