@@ -30,7 +30,7 @@ export class ParseSession {
   private readonly rope: TextRope;
   private readonly entry: number;
   private readonly start: number;
-  private readonly tables: SessionTables = { settled: new Map(), checkpoints: new Map() };
+  private readonly tables: SessionTables = { settled: new Map(), checkpoints: new Map(), active: new Set() };
   /** Where the next partial call's window starts: the lowest offset the last one read. */
   private base: number;
   /** The last partial call's longest replay of finished parts (see `ParseResult.reused`). */

@@ -118,6 +118,8 @@ type Checkpoint = number | JsonCheckpoint | FinishedParts;
 export interface SessionTables {
   readonly settled: Map<number, KeptEntry>;
   readonly checkpoints: Map<number, Checkpoint>;
+  /** The rule calls under way in a partial run (by `settled` key): re-entered, they fail (left recursion). */
+  readonly active: Set<number>;
 }
 
 /** Leaves shorter than this are re-read rather than remembered. */
@@ -449,6 +451,9 @@ function compileNode(node: PegNode, arena: Arena, m: Matcher[], id: number, rule
           const kept = st.tables.settled.get(pos * st.nodeCount + id);
           if (kept !== undefined) return replay(st, kept);
         }
+        // A partial session run settles every finished outcome (read just above): it needs
+        // no memo of its own, only the calls under way.
+        if (st.record) return recordedRule(st, pos, pos * st.nodeCount + id, body);
         const table = (st.memo ??= new Map<number, MemoEntry | null>());
         const key = pos * st.ruleCount + slot;
         const seen = table.get(key);
@@ -607,6 +612,22 @@ function pushAll(st: State, nodes: readonly AstNode[]): void {
   }
 }
 
+/** A rule's call in a partial session run (see `SessionTables.active`); `key`: its `settled` key. */
+function recordedRule(st: State, pos: number, key: number, body: Matcher): number {
+  const active = st.tables!.active;
+  if (active.has(key)) return FAIL;
+  if (++st.depth > MAX_RULE_DEPTH) throw new DepthLimit();
+  active.add(key);
+  const mark = st.nodes.length;
+  const outcome = body(st, pos);
+  st.depth--;
+  active.delete(key);
+  // Running out of input ends the run: nothing is kept (as for the memo).
+  if (isNeedMore(outcome)) return outcome;
+  settle(st, key, outcome, st.nodes.length > mark ? st.nodes.slice(mark) : NO_NODES);
+  return outcome;
+}
+
 /** Replays a settled outcome: its nodes, and the farthest offset its failure examined. */
 function replay(st: State, kept: KeptEntry): number {
   pushAll(st, kept.nodes);
@@ -680,6 +701,8 @@ export function runArena(
 ): ParseResult {
   const program = programOf(arena);
   const base = view?.base ?? 0;
+  // A run stopped by an error leaves its calls under way.
+  if (view !== undefined && view.tables.active.size > 0) view.tables.active.clear();
   const len = base + input.length;
   const st: State = {
     input,
