@@ -125,21 +125,22 @@ export class GrowingTexts {
 
   constructor(private readonly source: TextSource | undefined) {}
 
-  /**
-   * The progress of a node that may still grow (made on first use), or `undefined` for a
-   * finished one, whose record is dropped (its last output is returned for comparison).
-   */
-  private entry(key: string, node: AstNode): { p: Progress | undefined; previous: string | undefined } {
+  /** The progress of a node that may still grow (made on first use). */
+  private open(key: string): Progress {
     let p = this.progress.get(key);
-    if (!node.partial) {
-      if (p !== undefined) this.progress.delete(key);
-      return { p: undefined, previous: p?.last };
-    }
     if (p === undefined) {
       p = fresh();
       this.progress.set(key, p);
     }
-    return { p, previous: undefined };
+    return p;
+  }
+
+  /** A finished node's record is dropped: its last output, for comparison (none when not followed). */
+  private close(key: string): string | undefined {
+    const p = this.progress.get(key);
+    if (p === undefined) return undefined;
+    this.progress.delete(key);
+    return p.last;
   }
 
   /** Whether the node's text starts with `prefix` (read without building the whole text). */
@@ -156,8 +157,8 @@ export class GrowingTexts {
 
   /** The node's text as it is (content). */
   plain(key: string, node: AstNode): GrownText {
-    const { p, previous } = this.entry(key, node);
-    if (p === undefined) return this.done(node.text, previous);
+    if (!node.partial) return this.done(node.text, this.close(key));
+    const p = this.open(key);
     const add = this.newText(node, p.read);
     p.read = node.end - node.start;
     extend(p, add);
@@ -167,8 +168,8 @@ export class GrowingTexts {
 
   /** The node's text without its trailing C whitespace (reasoning). */
   trimmed(key: string, node: AstNode): GrownText {
-    const { p, previous } = this.entry(key, node);
-    if (p === undefined) return this.done(trimTrailingWhitespace(node.text), previous);
+    if (!node.partial) return this.done(trimTrailingWhitespace(node.text), this.close(key));
+    const p = this.open(key);
     const s = p.held + this.newText(node, p.read);
     p.read = node.end - node.start;
     const body = trimTrailingWhitespace(s);
@@ -183,8 +184,8 @@ export class GrowingTexts {
    * one leading and one trailing whitespace character (the layout around a tagged value).
    */
   escaped(key: string, node: AstNode, marker: boolean): GrownText {
-    const { p, previous } = this.entry(key, node);
-    if (p === undefined) return this.done(escapeBody(marker ? trimMarkerSpace(node.text) : node.text), previous);
+    if (!node.partial) return this.done(escapeBody(marker ? trimMarkerSpace(node.text) : node.text), this.close(key));
+    const p = this.open(key);
     let s = p.held + this.newText(node, p.read);
     p.read = node.end - node.start;
     if (marker && !p.started && s.length > 0) {
@@ -209,11 +210,12 @@ export class GrowingTexts {
    * its trailing whitespace (while `keep`, whitespace inside an unfinished object is kept).
    */
   normalized(key: string, node: AstNode, trailing: TrailingSpace): GrownText {
-    const { p, previous } = this.entry(key, node);
-    if (p === undefined) {
+    if (!node.partial) {
+      const previous = this.close(key);
       const text = trailing === 'trim' ? node.text.trimEnd() : node.text;
       return this.done(normalizeQuotes(text), previous);
     }
+    const p = this.open(key);
     if (p.python) return this.whole(p, node, trailing);
     const add = this.newText(node, p.read);
     // JSON already (the usual case): the output is the text. Checked where it is new.
@@ -261,8 +263,11 @@ export class GrowingTexts {
 
   /** Unclosed `{` in the node's text, ignoring braces inside double-quoted strings (as `braceDepth`). */
   braceDepth(key: string, node: AstNode): number {
-    const { p } = this.entry(key, node);
-    if (p === undefined) return braceDepth(node.text);
+    if (!node.partial) {
+      this.close(key);
+      return braceDepth(node.text);
+    }
+    const p = this.open(key);
     const s = p.held + this.newText(node, p.read);
     p.read = node.end - node.start;
     let { depth, inString } = p;
@@ -286,9 +291,10 @@ export class GrowingTexts {
 
   /** The decoded prefix of the JSON string literal that is the node's text (rare: read whole). */
   decoded(key: string, node: AstNode): GrownText {
-    const { p, previous } = this.entry(key, node);
+    const previous = node.partial ? undefined : this.close(key);
     const text = decodeJsonStringPrefix(node.text);
-    if (p === undefined) return this.done(text, previous);
+    if (!node.partial) return this.done(text, previous);
+    const p = this.open(key);
     const appended = gained(p.last, text);
     p.last = text;
     return { text, appended };

@@ -82,6 +82,12 @@ interface FoldState {
   verbatim: boolean;
   seen: Set<string>;
   recovered: RecoveredNode[];
+  /**
+   * `warnings`, `seen` and `recovered` may be shared with a copy (see `copyState`): they are
+   * copied before they change. Snapshots are taken on every call of a stream and these
+   * rarely change, so copying them on change instead of at each copy saves a copy per call.
+   */
+  shared: boolean;
 }
 
 const emptyState = (): FoldState => ({
@@ -97,12 +103,14 @@ const emptyState = (): FoldState => ({
   verbatim: false,
   seen: new Set(),
   recovered: [],
+  shared: false,
 });
 
 /**
  * A copy that later folding cannot change. The calls array is shared, with its length kept
  * (`callCount`): folding only appends calls, and a finished call is never changed again, so
- * a restore cuts the array back; the open call is cloned, since folding changes it.
+ * a restore cuts the array back; the open call is cloned, since folding changes it. The
+ * lists both share are copied by whichever changes them first (see `FoldState.shared`).
  */
 function copyState(s: FoldState): FoldState {
   let open: OpenCall | undefined;
@@ -119,21 +127,36 @@ function copyState(s: FoldState): FoldState {
     reasoning: s.reasoning,
     calls: s.calls,
     callCount: s.calls.length,
-    warnings: s.warnings.length === 0 ? [] : s.warnings.slice(),
+    warnings: s.warnings,
     open,
     buffer: s.buffer,
     argCount: s.argCount,
     quotePending: s.quotePending,
     verbatim: s.verbatim,
-    seen: s.seen.size === 0 ? new Set() : new Set(s.seen),
-    recovered: s.recovered.length === 0 ? [] : s.recovered.slice(),
+    seen: s.seen,
+    recovered: s.recovered,
+    shared: (s.shared = true),
   };
 }
 
-/** The state to fold on from a snapshot: its calls cut back, its open call cloned again. */
+/** Makes the lists of `s` its own before they change (see `FoldState.shared`). */
+function own(s: FoldState): FoldState {
+  if (s.shared) {
+    s.warnings = s.warnings.slice();
+    s.seen = new Set(s.seen);
+    s.recovered = s.recovered.slice();
+    s.shared = false;
+  }
+  return s;
+}
+
+/**
+ * The state to fold on from a snapshot, which it takes over (a mapper resumes from a snapshot
+ * once, and takes a new one): its calls cut back, its open call (a clone no message holds) listed.
+ */
 function restoreState(snapshot: FoldState): FoldState {
-  const s = copyState(snapshot);
-  s.calls.length = snapshot.callCount;
+  const s = snapshot;
+  s.calls.length = s.callCount;
   if (s.open !== undefined && s.open.index >= 0) s.calls[s.open.index] = s.open.call;
   return s;
 }
@@ -194,11 +217,73 @@ interface Snapshot {
   readonly inner: readonly AstNode[];
   readonly state: FoldState;
   /** Per field, the node whose text came first after the snapshot (`tag@start`). */
-  readonly first: Map<string, string>;
+  readonly first: PerField<string>;
 }
 
 /** Field names for {@link Snapshot.first}: `content`, `reasoning`, or a call's index. */
 type Field = 'content' | 'reasoning' | number;
+
+/** A value per field; a mapping mostly writes one call at most, kept without a Map. */
+class PerField<T> {
+  private content: T | undefined;
+  private reasoning: T | undefined;
+  private callIndex = -1;
+  private callValue: T | undefined;
+  /** The calls' values once more than one call has one (then `callIndex` is unused). */
+  private calls: Map<number, T> | undefined;
+
+  get(field: Field): T | undefined {
+    if (field === 'content') return this.content;
+    if (field === 'reasoning') return this.reasoning;
+    if (this.calls !== undefined) return this.calls.get(field);
+    return field === this.callIndex ? this.callValue : undefined;
+  }
+
+  set(field: Field, value: T): void {
+    if (field === 'content') this.content = value;
+    else if (field === 'reasoning') this.reasoning = value;
+    else if (this.calls !== undefined) this.calls.set(field, value);
+    else if (this.callIndex < 0 || this.callIndex === field) {
+      this.callIndex = field;
+      this.callValue = value;
+    } else this.calls = new Map([[this.callIndex, this.callValue as T]]).set(field, value);
+  }
+
+  /** Calls `each` with the calls' values, by index, in the order they were first set. */
+  forEachCall(each: (value: T, index: number) => void): void {
+    if (this.calls !== undefined) this.calls.forEach(each);
+    else if (this.callIndex >= 0) each(this.callValue as T, this.callIndex);
+  }
+}
+
+/**
+ * The keys (`tag@start`, with a transform's suffix) of the nodes a mapper reads. A stream's
+ * unfinished node is a new object on every call with the same tag and start: its key is the
+ * same string as last time, so the lookups by it do not build and hash a new string.
+ */
+class NodeKeys {
+  private readonly last = new Map<string, { start: number; key: string }>();
+
+  constructor(private readonly suffix: string) {}
+
+  of(node: AstNode): string {
+    // Only unfinished nodes come back (a whole mapping's nodes are read once).
+    if (!node.partial) return `${node.tag}@${node.start}${this.suffix}`;
+    const was = this.last.get(node.tag);
+    if (was !== undefined && was.start === node.start) return was.key;
+    const key = `${node.tag}@${node.start}${this.suffix}`;
+    this.last.set(node.tag, { start: node.start, key });
+    return key;
+  }
+}
+
+/** The keys of a node and of its transforms' records (see {@link GrowingTexts}). */
+interface MapperKeys {
+  readonly node: NodeKeys;
+  readonly depth: NodeKeys;
+  readonly json: NodeKeys;
+  readonly decoded: NodeKeys;
+}
 
 /**
  * Maps the tagged tree of a chat parse to an assistant message, incrementally: one mapper
@@ -213,6 +298,7 @@ type Field = 'content' | 'reasoning' | number;
 export class ChatAstMapper {
   private readonly texts: GrowingTexts;
   private snapshot: Snapshot | undefined;
+  private readonly keys: MapperKeys = { node: new NodeKeys(''), depth: new NodeKeys('#depth'), json: new NodeKeys('#json'), decoded: new NodeKeys('#decoded') };
 
   /**
    * @param source - reads the parsed input by offsets (a parse session's `slice`), so that a
@@ -231,14 +317,19 @@ export class ChatAstMapper {
    */
   map(nodes: readonly AstNode[], reused?: ReusedNodes): IncrementalMappedChat {
     const resumed = this.resumable(nodes, reused);
-    const run = new FoldRun(this.texts, resumed, nodes);
+    // The run takes the snapshot's state over: a run that threw would leave it half folded.
+    this.snapshot = undefined;
+    const run = new FoldRun(this.texts, this.keys, resumed?.snapshot, nodes, resumed?.order);
     run.fold();
     this.snapshot = run.snapshot;
     return run.result();
   }
 
-  /** The snapshot, if `nodes` continue the tree it was taken in. */
-  private resumable(nodes: readonly AstNode[], reused: ReusedNodes | undefined): Snapshot | undefined {
+  /**
+   * The snapshot, if `nodes` continue the tree it was taken in, with the visiting order of the
+   * top-level node it resumes inside (when it does).
+   */
+  private resumable(nodes: readonly AstNode[], reused: ReusedNodes | undefined): { snapshot: Snapshot; order?: readonly AstNode[] } | undefined {
     const snap = this.snapshot;
     if (snap === undefined || nodes.length < snap.top) return undefined;
     const skipFrom = reused?.from ?? snap.top;
@@ -247,7 +338,7 @@ export class ChatAstMapper {
       if (i === skipFrom) i = skipTo;
       if (i < snap.top && nodes[i] !== snap.tops[i]) return undefined;
     }
-    if (snap.inner.length === 0) return snap;
+    if (snap.inner.length === 0) return { snapshot: snap };
     const top = nodes[snap.top];
     if (top === undefined) return undefined;
     const now = preorder(top);
@@ -259,7 +350,7 @@ export class ChatAstMapper {
       // container whose mapping ignores its text: the same tag at the same place will do.
       if (was.partial ? is.tag !== was.tag || is.start !== was.start : is !== was) return undefined;
     }
-    return snap;
+    return { snapshot: snap, order: now };
   }
 }
 
@@ -273,18 +364,29 @@ class FoldRun {
   private s: FoldState;
   snapshot: Snapshot | undefined;
   /** Per field, what it gained since the previous run (only when resuming). */
-  private readonly gains = new Map<string, Gain>();
-  /** Per field, the node whose text came first after this run's snapshot. */
-  private first = new Map<string, string>();
-  private readonly expected: Map<string, string>;
+  private readonly gains = new PerField<Gain>();
+  /** Per field, the node whose text came first after this run's snapshot (made with it). */
+  private first: PerField<string> | undefined;
+  private readonly expected: PerField<string> | undefined;
+  /** The snapshot's open call's index (-1: none, or not listed) and its count of calls. */
+  private readonly fromOpen: number;
+  private readonly fromCallCount: number;
+  /** The key (`tag@start`) of the node being visited: the node every write records. */
+  private key = '';
 
   constructor(
     private readonly texts: GrowingTexts,
+    private readonly keys: MapperKeys,
     private readonly from: Snapshot | undefined,
     private readonly nodes: readonly AstNode[],
+    /** The visiting order of `nodes[from.top]`, when the caller has it. */
+    private readonly fromOrder?: readonly AstNode[],
   ) {
+    // What `result` reports relative to the snapshot, read before folding changes its state.
+    this.fromOpen = from?.state.open?.index ?? -1;
+    this.fromCallCount = from?.state.callCount ?? 0;
     this.s = from === undefined ? emptyState() : restoreState(from.state);
-    this.expected = from?.first ?? new Map<string, string>();
+    this.expected = from?.first;
   }
 
   fold(): void {
@@ -299,7 +401,7 @@ class FoldRun {
       }
       // The first unfinished top-level node: the next snapshot goes before the first node
       // in it that grows, or after it when none does.
-      const order = preorder(top);
+      const order = t === this.from?.top && this.fromOrder !== undefined ? this.fromOrder : preorder(top);
       for (let j = skip; j < order.length; j++) {
         const n = order[j]!;
         if (this.snapshot === undefined && n.partial && TEXT_TAGS.has(n.tag)) this.take(t, order.slice(0, j));
@@ -313,8 +415,9 @@ class FoldRun {
   }
 
   private take(top: number, inner: readonly AstNode[]): void {
-    this.first = new Map();
-    this.snapshot = { tops: this.nodes, top, inner, state: copyState(this.s), first: this.first };
+    const first = new PerField<string>();
+    this.first = first;
+    this.snapshot = { tops: this.nodes, top, inner, state: copyState(this.s), first };
   }
 
   result(): IncrementalMappedChat {
@@ -325,39 +428,40 @@ class FoldRun {
     if (s.calls.length > 0) message.tool_calls = s.calls.slice();
     let appended: AppendedText | undefined;
     if (this.from !== undefined) {
-      const gain = (field: Field): string | undefined => {
-        const g = this.gains.get(String(field));
-        return g === undefined ? '' : g.text;
-      };
       // Only calls this run changed need an entry: the others are the same objects as before.
       const args = new Map<number, string | undefined>();
-      const open = this.from.state.open;
-      if (open !== undefined && open.index >= 0) args.set(open.index, '');
-      for (const [field, g] of this.gains) if (field !== 'content' && field !== 'reasoning') args.set(Number(field), g.text);
+      const open = this.fromOpen;
+      if (open >= 0) args.set(open, '');
+      this.gains.forEachCall((g, field) => args.set(field, g.text));
       // Calls listed before the snapshot are shared, finished objects; the open one was cloned.
-      const callsFrom = open !== undefined && open.index >= 0 ? Math.min(open.index, this.from.state.callCount) : this.from.state.callCount;
-      appended = { content: gain('content'), reasoning: gain('reasoning'), args, callsFrom };
+      const callsFrom = open >= 0 ? Math.min(open, this.fromCallCount) : this.fromCallCount;
+      appended = { content: this.gained('content'), reasoning: this.gained('reasoning'), args, callsFrom };
     }
     return { message, warnings: s.warnings.slice(), recovered: s.recovered.slice(), appended };
   }
 
+  /** What `field` gained in this run (`undefined`: not known). */
+  private gained(field: Field): string | undefined {
+    const g = this.gains.get(field);
+    return g === undefined ? '' : g.text;
+  }
+
   /**
-   * Records what `field` gained from `node`: `same` when the node is the one that gave the
+   * Records what `field` gained from the node being visited: `same` when the node is the one that gave the
    * field its first new text last time (what its transform added since), `whole` otherwise
    * (all of the node's contribution is new). `replaced`: the node set the whole field.
    */
-  private wrote(field: Field, node: AstNode, same: string | undefined, whole: string, replaced: boolean, wasEmpty: boolean): void {
-    const key = `${node.tag}@${node.start}`;
-    const name = String(field);
-    if (this.snapshot !== undefined && !this.first.has(name)) this.first.set(name, key);
+  private wrote(field: Field, same: string | undefined, whole: string, replaced: boolean, wasEmpty: boolean): void {
+    const key = this.key;
+    if (this.first !== undefined && this.first.get(field) === undefined) this.first.set(field, key);
     if (this.from === undefined) return;
-    const gain = this.gains.get(name);
+    const gain = this.gains.get(field);
     if (gain === undefined) {
-      const expected = this.expected.get(name);
+      const expected = this.expected?.get(field);
       let add: string | undefined;
       if (expected === key) add = same;
       else if (expected === undefined) add = replaced && !wasEmpty ? undefined : whole;
-      this.gains.set(name, { text: add });
+      this.gains.set(field, { text: add });
       return;
     }
     if (gain.text === undefined) return;
@@ -378,27 +482,28 @@ class FoldRun {
    * Writes the arguments (to the call, or to the buffer before the name is known): `text`
    * is the new whole value, `same`/`whole` what it gained (see {@link FoldRun.wrote}).
    */
-  private writeTarget(text: string, node: AstNode, same: string | undefined, whole: string, replaced: boolean): void {
+  private writeTarget(text: string, same: string | undefined, whole: string, replaced: boolean): void {
     const open = this.s.open;
     if (open && open.call.function.name !== '') {
       const wasEmpty = open.call.function.arguments === '';
       open.call.function.arguments = text;
       const field = this.argsField();
-      if (field >= 0) this.wrote(field, node, same, whole, replaced, wasEmpty);
+      if (field >= 0) this.wrote(field, same, whole, replaced, wasEmpty);
     } else this.s.buffer = text;
   }
 
   /** Appends `add` to the arguments. */
-  private appendTarget(add: string, node: AstNode, same: string | undefined): void {
-    this.writeTarget(this.readTarget() + add, node, same, add, false);
+  private appendTarget(add: string, same: string | undefined): void {
+    this.writeTarget(this.readTarget() + add, same, add, false);
   }
 
   private visit(node: AstNode): void {
     const s = this.s;
-    const key = `${node.tag}@${node.start}`;
+    const key = this.keys.node.of(node);
+    this.key = key;
     if (node.tag.startsWith(RECOVER_TAG_PREFIX)) {
       // Only ChatBuilder.recover, which takes rule ids, makes these nodes in a chat arena.
-      s.recovered.push({ rule: node.tag.slice(RECOVER_TAG_PREFIX.length) as RecoveryRuleId, start: node.start });
+      own(s).recovered.push({ rule: node.tag.slice(RECOVER_TAG_PREFIX.length) as RecoveryRuleId, start: node.start });
       return;
     }
     switch (node.tag) {
@@ -407,13 +512,13 @@ class FoldRun {
         // Streaming stays append-only: whitespace held back here comes with the next text.
         const grown = this.texts.trimmed(key, node);
         s.reasoning += grown.text;
-        this.wrote('reasoning', node, grown.appended, grown.text, false, false);
+        this.wrote('reasoning', grown.appended, grown.text, false, false);
         return;
       }
       case CHAT_TAGS.content: {
         const grown = this.texts.plain(key, node);
         s.content += grown.text;
-        this.wrote('content', node, grown.appended, grown.text, false, false);
+        this.wrote('content', grown.appended, grown.text, false, false);
         return;
       }
       case CHAT_TAGS.toolOpen:
@@ -454,16 +559,16 @@ class FoldRun {
         // Arguments in another notation come as a value tree, written out as JSON.
         const converted = valueTreeArguments(node);
         if (converted !== undefined) {
-          this.writeTarget(converted, node, undefined, converted, true);
+          this.writeTarget(converted, undefined, converted, true);
           open.depth = undefined;
           break;
         }
         // Inside an unfinished object, trailing whitespace is part of the value (`{"a": `);
         // only after the object is it layout.
-        const inside = node.partial && this.texts.braceDepth(`${key}#depth`, node) > 0;
-        const grown = this.texts.normalized(`${key}#json`, node, inside ? 'keep' : 'trim');
+        const inside = node.partial && this.texts.braceDepth(this.keys.depth.of(node), node) > 0;
+        const grown = this.texts.normalized(this.keys.json.of(node), node, inside ? 'keep' : 'trim');
         if (this.texts.startsWith(node, '{')) {
-          this.writeTarget(grown.text, node, grown.appended, grown.text, true);
+          this.writeTarget(grown.text, grown.appended, grown.text, true);
           // A finished value is balanced; an unfinished one's braces are counted at the close.
           open.depth = node.partial ? undefined : 0;
         } else if (!node.partial && node.text.trim() !== '') open.scalar = normalizeQuotes(node.text.trim());
@@ -472,16 +577,16 @@ class FoldRun {
       case CHAT_TAGS.toolArgsString: {
         // Arguments encoded as a JSON string: the decoded object text, as far as it is
         // decoded (an unfinished escape waits), with the same whitespace rule as above.
-        const decoded = this.texts.decoded(`${key}#decoded`, node).text.trimStart();
+        const decoded = this.texts.decoded(this.keys.decoded.of(node), node).text.trimStart();
         const text = node.partial && braceDepth(decoded) > 0 ? decoded : decoded.trimEnd();
         const normalized = normalizeQuotes(text);
         if (text.startsWith('{')) {
-          this.writeTarget(normalized, node, undefined, normalized, true);
+          this.writeTarget(normalized, undefined, normalized, true);
           open.depth = undefined;
         }
         // The parser only saw a string that starts like an object; say when it is none.
         if (!node.partial && !isJsonText(normalized)) {
-          s.warnings.push(`tool arguments at offset ${node.start} are a string that does not decode to JSON`);
+          own(s).warnings.push(`tool arguments at offset ${node.start} are a string that does not decode to JSON`);
         }
         break;
       }
@@ -491,12 +596,12 @@ class FoldRun {
       case CHAT_TAGS.toolArgName:
       case CHAT_TAGS.toolKwargName: {
         const name = node.text.replace(/^\s/u, '').trimEnd();
-        if (s.seen.has(name)) s.warnings.push(`duplicate tool argument "${name}" at offset ${node.start}`);
-        s.seen.add(name);
+        if (s.seen.has(name)) own(s).warnings.push(`duplicate tool argument "${name}" at offset ${node.start}`);
+        own(s).seen.add(name);
         const first = this.readTarget() === '';
         s.verbatim = node.tag === CHAT_TAGS.toolKwargName;
         const spacing = s.verbatim ? 'python' : 'compact';
-        this.appendTarget(`${first ? '{' : ''}${argumentKey(name, s.argCount === 0, spacing)}`, node, undefined);
+        this.appendTarget(`${first ? '{' : ''}${argumentKey(name, s.argCount === 0, spacing)}`, undefined);
         if (first && open.depth !== undefined) open.depth++;
         s.argCount++;
         break;
@@ -508,13 +613,13 @@ class FoldRun {
           s.quotePending = true;
         }
         const grown = this.texts.escaped(key, node, !s.verbatim);
-        this.appendTarget(add + grown.text, node, grown.appended);
+        this.appendTarget(add + grown.text, grown.appended);
         break;
       }
       case CHAT_TAGS.toolArgJsonValue:
         if (node.end > node.start) {
           const grown = this.texts.normalized(key, node, 'trim');
-          this.appendTarget(grown.text, node, grown.appended);
+          this.appendTarget(grown.text, grown.appended);
           // A finished value is balanced; an unfinished one's braces are counted at the close.
           if (node.partial) open.depth = undefined;
         }
@@ -524,8 +629,8 @@ class FoldRun {
         // (a short value, read whole).
         const literal = node.text.trim();
         const decoded = encodedContainer(literal);
-        if (decoded === undefined) s.warnings.push(`a tool argument at offset ${node.start} is a string that does not decode to a JSON object or array`);
-        this.appendTarget(decoded ?? literal, node, undefined);
+        if (decoded === undefined) own(s).warnings.push(`a tool argument at offset ${node.start} is a string that does not decode to a JSON object or array`);
+        this.appendTarget(decoded ?? literal, undefined);
         if (node.partial) open.depth = undefined;
         break;
       }
@@ -533,14 +638,14 @@ class FoldRun {
         // The close of the call ends the string and the object.
         const grown = this.texts.escaped(key, node, false);
         const text = `{"code":"${grown.text}`;
-        this.writeTarget(text, node, grown.appended, text, true);
+        this.writeTarget(text, grown.appended, text, true);
         open.depth = 1;
         s.quotePending = true;
         break;
       }
       case CHAT_TAGS.toolArgClose:
         if (s.quotePending) {
-          this.appendTarget('"', node, undefined);
+          this.appendTarget('"', undefined);
           s.quotePending = false;
         }
         break;
@@ -555,7 +660,7 @@ class FoldRun {
         s.quotePending = false;
         if (call.function.arguments === '' && closing === '') closing = open.scalar ?? '{}';
         else for (let d = open.depth ?? braceDepth(call.function.arguments + closing); d > 0; d--) closing += '}';
-        if (closing !== '') this.appendTarget(closing, node, undefined);
+        if (closing !== '') this.appendTarget(closing, undefined);
         if (open.pending && call.function.name !== '') open.index = s.calls.push(call) - 1;
         s.open = undefined;
         break;

@@ -562,8 +562,15 @@ function trailingMarkerAt(output: string, marker: string): number {
 export function heldBack(output: string, marker: string): number {
   const at = trailingMarkerAt(output, marker);
   if (at >= 0) return output.length - at;
-  for (let n = Math.min(marker.length - 1, output.length); n > 0; n--) if (output.endsWith(marker.slice(0, n))) return n;
+  for (let n = Math.min(marker.length - 1, output.length); n > 0; n--) if (endsWithStartOf(output, marker, n)) return n;
   return 0;
+}
+
+/** Whether `output` ends with the first `n` characters of `marker` (compared in place: a stream asks on every push). */
+function endsWithStartOf(output: string, marker: string, n: number): boolean {
+  const from = output.length - n;
+  for (let i = 0; i < n; i++) if (output.charCodeAt(from + i) !== marker.charCodeAt(i)) return false;
+  return true;
 }
 
 /**

@@ -30,11 +30,13 @@ export class ParseSession {
   private readonly rope: TextRope;
   private readonly entry: number;
   private readonly start: number;
-  private readonly tables: SessionTables = { settled: new Map(), checkpoints: new Map() };
+  private readonly tables: SessionTables = { settled: new Map(), checkpoints: new Map(), active: new Set() };
   /** Where the next partial call's window starts: the lowest offset the last one read. */
   private base: number;
   /** The last partial call's longest replay of finished parts (see `ParseResult.reused`). */
   private replay: Replay | undefined;
+  /** Reads the input by offsets (one closure for every run and the nodes it makes). */
+  private readonly source = (from: number, to: number): string => this.rope.slice(from, to);
 
   /**
    * @param arena - the parser.
@@ -76,13 +78,13 @@ export class ParseSession {
     const len = this.rope.length;
     let base = Math.min(this.base, len);
     for (;;) {
-      const view: SessionView = { tables: this.tables, base, source: (from, to) => this.rope.slice(from, to), minRead: len };
+      const view: SessionView = { tables: this.tables, base, source: this.source, minRead: len };
       try {
         const result = runArena(this.arena, this.rope.slice(base, len), true, this.entry, this.start, view);
         this.base = view.minRead;
         const reused = sharedRun(this.replay, view.replay);
         this.replay = view.replay;
-        return reused === undefined ? result : { ...result, reused };
+        return reused === undefined ? result : { status: result.status, end: result.end, nodes: result.nodes, reused };
       } catch (error) {
         // The run went back before its window (a reading that changed its mind): read again
         // with all of the input.
@@ -97,7 +99,7 @@ export class ParseSession {
    * what the partial calls settled.
    */
   final(options: Pick<ParseOptions, 'lenient'> = {}): ParseResult {
-    const view: SessionView = { tables: this.tables, base: 0, source: (from, to) => this.rope.slice(from, to), minRead: 0 };
+    const view: SessionView = { tables: this.tables, base: 0, source: this.source, minRead: 0 };
     const result = runArena(this.arena, this.input, false, this.entry, this.start, view);
     if (result.status === 'fail' && options.lenient && !result.issue) {
       // What it shares with an earlier partial result is no concern of a final answer.

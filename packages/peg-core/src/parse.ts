@@ -118,6 +118,8 @@ type Checkpoint = number | JsonCheckpoint | FinishedParts;
 export interface SessionTables {
   readonly settled: Map<number, KeptEntry>;
   readonly checkpoints: Map<number, Checkpoint>;
+  /** The rule calls under way in a partial run (by `settled` key): re-entered, they fail (left recursion). */
+  readonly active: Set<number>;
 }
 
 /** Leaves shorter than this are re-read rather than remembered. */
@@ -208,11 +210,21 @@ function matchLiteral(text: string): Matcher {
 function matchUntil(delimiters: readonly string[], id: number): Matcher {
   const longest = Math.max(0, ...delimiters.map((d) => d.length));
   const live = delimiters.filter((d) => d.length > 0);
+  // `prefixes[n]`: the delimiters' proper prefixes of length n, compared in place (no slice per offset).
+  const prefixes: string[][] = [];
+  for (let n = 1; n < longest; n++) prefixes[n] = [...new Set(live.filter((d) => d.length > n).map((d) => d.slice(0, n)))];
+  const starts = new Set(live.map((d) => d.charCodeAt(0)));
+  // The first character of every delimiter, when they share it (markers mostly start with `<`).
+  const lead = live.length > 1 && live.every((d) => d[0] === live[0]![0]) ? live[0]![0] : undefined;
   /** Earliest offset in [from, to) where the input's tail is a proper prefix of a delimiter. */
   const partialDelimiter = (st: State, from: number, to: number): number => {
-    for (let q = Math.max(from, st.len - longest + 1); q < to; q++) {
-      const tail = st.input.slice(rel(st, q));
-      if (live.some((d) => d.length > tail.length && d.startsWith(tail))) return q;
+    const first = Math.max(from, st.len - longest + 1);
+    if (first >= to) return -1;
+    const at = rel(st, first);
+    // The tail from `q` is `st.len - q` long: the earliest offset is the longest prefix.
+    for (let q = first; q < to; q++) {
+      if (!starts.has(st.input.charCodeAt(at + q - first))) continue;
+      for (const prefix of prefixes[st.len - q]!) if (st.input.startsWith(prefix, at + q - first)) return q;
     }
     return -1;
   };
@@ -223,9 +235,16 @@ function matchUntil(delimiters: readonly string[], id: number): Matcher {
     const from = typeof searched === 'number' ? searched : pos;
     let found = -1;
     const start = rel(st, from);
-    for (const d of live) {
-      const at = st.input.indexOf(d, start);
-      if (at >= 0 && (found < 0 || at + st.base < found)) found = at + st.base;
+    if (lead !== undefined) {
+      // One search for the first character they share, then the delimiters where it is.
+      for (let at = st.input.indexOf(lead, start); at >= 0 && found < 0; at = st.input.indexOf(lead, at + 1)) {
+        for (const d of live) if (st.input.startsWith(d, at)) found = at + st.base;
+      }
+    } else {
+      for (const d of live) {
+        const at = st.input.indexOf(d, start);
+        if (at >= 0 && (found < 0 || at + st.base < found)) found = at + st.base;
+      }
     }
     if (delimiters.length > live.length) found = pos; // an empty delimiter ends at once
     if (!st.partial) return found >= 0 ? found : st.len;
@@ -415,10 +434,11 @@ function compileNode(node: PegNode, arena: Arena, m: Matcher[], id: number, rule
         const kept = st.tables.checkpoints.get(key) as JsonCheckpoint | undefined;
         // Resumed, the scanner reads from its checkpoint on, never at `pos` itself.
         let resumed: JsonCheckpoint | undefined;
-        if (kept !== undefined) resumed = { ...kept, at: rel(st, kept.at) };
+        if (kept !== undefined) resumed = { mode: kept.mode, at: rel(st, kept.at), stack: kept.stack, quote: kept.quote };
         else if (kind === 'string_content' && st.python && pos > 0) rel(st, pos - 1);
         const r = scanJson(st.input, kept === undefined ? rel(st, pos) : pos - b, kind, st.partial, st.python, resumed, out);
-        if (st.record && out.checkpoint !== undefined) st.tables.checkpoints.set(key, { ...out.checkpoint, at: out.checkpoint.at + b });
+        const made = out.checkpoint;
+        if (st.record && made !== undefined) st.tables.checkpoints.set(key, { mode: made.mode, at: made.at + b, stack: made.stack, quote: made.quote });
         if (r === FAIL) return failAt(st, pos);
         return r >= 0 ? r + b : needMore(needMoreAt(r) + b);
       }, id);
@@ -431,6 +451,9 @@ function compileNode(node: PegNode, arena: Arena, m: Matcher[], id: number, rule
           const kept = st.tables.settled.get(pos * st.nodeCount + id);
           if (kept !== undefined) return replay(st, kept);
         }
+        // A partial session run settles every finished outcome (read just above): it needs
+        // no memo of its own, only the calls under way.
+        if (st.record) return recordedRule(st, pos, pos * st.nodeCount + id, body);
         const table = (st.memo ??= new Map<number, MemoEntry | null>());
         const key = pos * st.ruleCount + slot;
         const seen = table.get(key);
@@ -509,18 +532,49 @@ function compileNode(node: PegNode, arena: Arena, m: Matcher[], id: number, rule
  */
 function makeNode(st: State, tag: string, start: number, end: number, partial: boolean, children: readonly AstNode[]): AstNode {
   if (start >= st.base) return { tag, start, end, text: st.input.slice(start - st.base, end - st.base), partial, children };
-  const source = st.source!;
-  let text: string | undefined;
-  return {
-    tag,
-    start,
-    end,
-    get text(): string {
-      return (text ??= source(start, end));
-    },
-    partial,
-    children,
-  };
+  return new LazyTextNode(tag, start, end, partial, children, st.source!);
+}
+
+/** The descriptor of {@link LazyTextNode}'s `text`; one getter shared by every node. */
+let lazyText: PropertyDescriptor;
+
+/**
+ * A node whose `text` is read from the whole input on first use. `text` is an own enumerable
+ * accessor, as a plain node's is a data property (copies, equality and JSON see the same
+ * keys), defined with one shared getter: an object literal with a getter costs a closure
+ * and a slow property definition per node, and a session makes one on every call.
+ */
+class LazyTextNode implements AstNode {
+  // Declared only, and set in the constructor in a plain node's key order.
+  declare readonly tag: string;
+  declare readonly start: number;
+  declare readonly end: number;
+  declare readonly text: string;
+  declare readonly partial: boolean;
+  declare readonly children: readonly AstNode[];
+  #text: string | undefined;
+  readonly #source: (from: number, to: number) => string;
+
+  constructor(tag: string, start: number, end: number, partial: boolean, children: readonly AstNode[], source: (from: number, to: number) => string) {
+    const node = this as { -readonly [K in keyof AstNode]: AstNode[K] };
+    node.tag = tag;
+    node.start = start;
+    node.end = end;
+    Object.defineProperty(this, 'text', lazyText);
+    node.partial = partial;
+    node.children = children;
+    this.#source = source;
+  }
+
+  static {
+    lazyText = {
+      get(this: LazyTextNode): string {
+        return (this.#text ??= this.#source(this.start, this.end));
+      },
+      enumerable: true,
+      configurable: true,
+    };
+  }
 }
 
 /** A session's checkpoint of finished parts at `key`, its nodes already replayed. */
@@ -540,13 +594,38 @@ function cut(st: State, mark: number): void {
   if (st.replay !== undefined && mark < st.replay.at + st.replay.parts.nodes.length) st.replay = undefined;
 }
 
+/** Room `pushAll` copies after a long run (never read: the array is cut back at once). */
+const SLACK: readonly AstNode[] = Array.from({ length: 16 }, () => Object.freeze({ tag: '', start: 0, end: 0, text: '', partial: false, children: NO_NODES }));
+
 /**
  * Appends `nodes` to the run's nodes. A long run (a session's finished repetitions, replayed
- * on every call) is copied natively with `concat`, several times faster than pushing it.
+ * on every call) is copied natively with `concat`, several times faster than pushing it. A
+ * `concat` leaves no room: the next push would copy it all again, so it copies some room
+ * along and gives it back (the array keeps it for the nodes that follow).
  */
 function pushAll(st: State, nodes: readonly AstNode[]): void {
-  if (nodes.length < 64 || nodes.length < st.nodes.length) for (const n of nodes) st.nodes.push(n);
-  else st.nodes = st.nodes.concat(nodes);
+  if (nodes.length < 64 || nodes.length < st.nodes.length) for (let i = 0; i < nodes.length; i++) st.nodes.push(nodes[i]!);
+  else {
+    const length = st.nodes.length + nodes.length;
+    st.nodes = st.nodes.concat(nodes, SLACK);
+    st.nodes.length = length;
+  }
+}
+
+/** A rule's call in a partial session run (see `SessionTables.active`); `key`: its `settled` key. */
+function recordedRule(st: State, pos: number, key: number, body: Matcher): number {
+  const active = st.tables!.active;
+  if (active.has(key)) return FAIL;
+  if (++st.depth > MAX_RULE_DEPTH) throw new DepthLimit();
+  active.add(key);
+  const mark = st.nodes.length;
+  const outcome = body(st, pos);
+  st.depth--;
+  active.delete(key);
+  // Running out of input ends the run: nothing is kept (as for the memo).
+  if (isNeedMore(outcome)) return outcome;
+  settle(st, key, outcome, st.nodes.length > mark ? st.nodes.slice(mark) : NO_NODES);
+  return outcome;
 }
 
 /** Replays a settled outcome: its nodes, and the farthest offset its failure examined. */
@@ -622,6 +701,8 @@ export function runArena(
 ): ParseResult {
   const program = programOf(arena);
   const base = view?.base ?? 0;
+  // A run stopped by an error leaves its calls under way.
+  if (view !== undefined && view.tables.active.size > 0) view.tables.active.clear();
   const len = base + input.length;
   const st: State = {
     input,

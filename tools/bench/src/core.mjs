@@ -89,7 +89,65 @@ function heapPerByte(parser, chunks, bytes) {
   return held / bytes;
 }
 
-export async function benchCore() {
+/** The benchmark shapes at 32 KB and 128 KB, each with its parser and 4-byte chunks. */
+function prepare() {
+  const sizes = [32 * 1024, 128 * 1024];
+  return shapes.flatMap((shape) => {
+    const parser = createChatParser(template(shape.template), shape.request);
+    return sizes.map((size) => {
+      const output = shape.output(size);
+      const message = parser.parse(output);
+      if ((message.warnings ?? []).length > 0) throw new Error(`${shape.name}: benchmark output does not parse cleanly`);
+      return { shape: shape.name, size, parser, output, chunks: chunksOf(output, 4), bytes: utf8Bytes(output) };
+    });
+  });
+}
+
+/**
+ * Streams every prepared case in 4-byte chunks and prints a row each: 3 runs at 32 KB and
+ * `longRuns` at 128 KB (medians). `full`: the full parses' rows, in the same order, if timed.
+ */
+function benchStreaming(prepared, full, longRuns) {
+  console.log(`\n@autoparser/core — streaming in 4-byte chunks (median of runs; ${longRuns} run${longRuns === 1 ? '' : 's'} at 128 KB)`);
+  console.log('  case                              size   stream total   ÷ full parse   128 KB ÷ 32 KB   mean push   p99 push (end of 128 KB)   heap ÷ output');
+  const streaming = [];
+  prepared.forEach((p, i) => {
+    const runs = p.size > 32 * 1024 ? longRuns : 3;
+    const timings = Array.from({ length: runs }, () => streamTimed(p.parser, p.chunks));
+    const totalUs = median(timings.map((t) => t.totalUs));
+    const row = { name: `stream: ${p.shape} ${p.size / 1024} KB`, shape: p.shape, sizeKb: p.size / 1024, medianUs: totalUs, mbps: p.bytes / totalUs, perFullParse: full ? totalUs / full[i].medianUs : undefined };
+    if (p.size > 32 * 1024) {
+      const small = streaming.find((r) => r.shape === p.shape && r.sizeKb === 32);
+      row.growth128over32 = small ? totalUs / small.medianUs : undefined;
+      // Mean of one push over the whole stream (pushes only, not `stream()` or `finish()`).
+      row.meanPushUs = median(timings.map((t) => (t.pushes.reduce((sum, ms) => sum + ms, 0) * 1e3) / t.pushes.length));
+      row.p99PushUs = median(
+        timings.map((t) => {
+          const last = Array.from(t.pushes.slice(-1000)).sort((a, b) => a - b);
+          return last[Math.floor(last.length * 0.99)] * 1e3;
+        }),
+      );
+      row.heapPerOutputByte = heapPerByte(p.parser, p.chunks, p.output.length * 2);
+    }
+    streaming.push(row);
+    console.log(
+      `  ${row.name.padEnd(32)} ${`${row.sizeKb} KB`.padStart(6)} ${`${(totalUs / 1e3).toFixed(1)} ms`.padStart(14)} ${row.perFullParse === undefined ? ''.padStart(14) : `${row.perFullParse.toFixed(0)}×`.padStart(14)} ${
+        row.growth128over32 === undefined ? ''.padStart(16) : `${row.growth128over32.toFixed(1)}×`.padStart(16)
+      } ${row.meanPushUs === undefined ? ''.padStart(11) : `${row.meanPushUs.toFixed(2)} µs`.padStart(11)} ${row.p99PushUs === undefined ? ''.padStart(26) : `${row.p99PushUs.toFixed(1)} µs`.padStart(26)} ${
+        row.heapPerOutputByte === undefined ? '' : row.heapPerOutputByte.toFixed(1).padStart(14)
+      }`,
+    );
+  });
+  return streaming;
+}
+
+/**
+ * @param {{ streamingOnly?: boolean, runs?: number }} [options] - `streamingOnly`: only the
+ * streaming cases (no createChatParser, full parses or interleaved sessions); `runs`: how many
+ * streams of each 128 KB case to time (the figures are their medians).
+ */
+export async function benchCore({ streamingOnly = false, runs: longRuns = 1 } = {}) {
+  if (streamingOnly) return { streaming: benchStreaming(prepare(), undefined, longRuns) };
   const qwen = template('Qwen3-Coder.jinja');
   const tools = request({ tools: [tool('get_weather', { location: { type: 'string' }, days: { type: 'integer' } })] });
   let fresh = 0;
@@ -99,43 +157,12 @@ export async function benchCore() {
     { name: 'createChatParser warm (Qwen3-Coder)', bytes: utf8Bytes(qwen), fn: () => createChatParser(qwen, tools) },
   ]);
 
-  const sizes = [32 * 1024, 128 * 1024];
-  const prepared = shapes.flatMap((shape) => {
-    const parser = createChatParser(template(shape.template), shape.request);
-    return sizes.map((size) => {
-      const output = shape.output(size);
-      const message = parser.parse(output);
-      if ((message.warnings ?? []).length > 0) throw new Error(`${shape.name}: benchmark output does not parse cleanly`);
-      return { shape: shape.name, size, parser, output, chunks: chunksOf(output, 4), bytes: utf8Bytes(output) };
-    });
-  });
+  const prepared = prepare();
   const full = await runCases(
     '@autoparser/core — full parse (median of runs)',
     prepared.map((p) => ({ name: `parse: ${p.shape} ${p.size / 1024} KB`, bytes: p.bytes, fn: () => p.parser.parse(p.output) })),
   );
-
-  console.log('\n@autoparser/core — streaming in 4-byte chunks (median of runs; one run at 128 KB)');
-  console.log('  case                              size   stream total   ÷ full parse   128 KB ÷ 32 KB   p99 push (end of 128 KB)   heap ÷ output');
-  const streaming = [];
-  prepared.forEach((p, i) => {
-    const runs = p.size > 32 * 1024 ? 1 : 3;
-    const timings = Array.from({ length: runs }, () => streamTimed(p.parser, p.chunks));
-    const totalUs = median(timings.map((t) => t.totalUs));
-    const row = { name: `stream: ${p.shape} ${p.size / 1024} KB`, shape: p.shape, sizeKb: p.size / 1024, medianUs: totalUs, mbps: p.bytes / totalUs, perFullParse: totalUs / full[i].medianUs };
-    if (p.size > 32 * 1024) {
-      const small = streaming.find((r) => r.shape === p.shape && r.sizeKb === 32);
-      row.growth128over32 = small ? totalUs / small.medianUs : undefined;
-      const last = Array.from(timings[0].pushes.slice(-1000)).sort((a, b) => a - b);
-      row.p99PushUs = last[Math.floor(last.length * 0.99)] * 1e3;
-      row.heapPerOutputByte = heapPerByte(p.parser, p.chunks, p.output.length * 2);
-    }
-    streaming.push(row);
-    console.log(
-      `  ${row.name.padEnd(32)} ${`${row.sizeKb} KB`.padStart(6)} ${`${(totalUs / 1e3).toFixed(1)} ms`.padStart(14)} ${`${row.perFullParse.toFixed(0)}×`.padStart(14)} ${
-        row.growth128over32 === undefined ? ''.padStart(16) : `${row.growth128over32.toFixed(1)}×`.padStart(16)
-      } ${row.p99PushUs === undefined ? ''.padStart(26) : `${row.p99PushUs.toFixed(1)} µs`.padStart(26)} ${row.heapPerOutputByte === undefined ? '' : row.heapPerOutputByte.toFixed(1).padStart(14)}`,
-    );
-  });
+  const streaming = benchStreaming(prepared, full, longRuns);
 
   // Many streams at once on one thread, as a server has them: 1 000 sessions of 2 KB each,
   // fed round-robin in 4-byte chunks.
