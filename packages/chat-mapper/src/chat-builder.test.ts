@@ -20,3 +20,17 @@ describe('ChatBuilder', () => {
     expect(p.sharedRule('x', () => 'a').id).toBe(p.sharedRule('x', () => 'b').id);
   });
 });
+
+describe('CHAT_TAG_TABLE', () => {
+  it('describes every chat tag once, and its sets are the ones the mapper and cut reads use', async () => {
+    const { CHAT_TAG_TABLE, CHAT_TAGS, chatTagInfo, chatTagsWhere } = await import('./index.js');
+    expect(Object.keys(CHAT_TAG_TABLE).sort()).toEqual(Object.values(CHAT_TAGS).sort());
+    // A value that streams holds text; text fields are content and reasoning only.
+    for (const info of Object.values(CHAT_TAG_TABLE)) if (info.streams) expect(info.holdsText).toBe(true);
+    expect([...chatTagsWhere((t) => t.kind === 'text')].sort()).toEqual([CHAT_TAGS.content, CHAT_TAGS.reasoning].sort());
+    expect(chatTagsWhere((t) => t.holdsText && !t.streams)).toEqual(new Set([CHAT_TAGS.toolId, CHAT_TAGS.toolName, CHAT_TAGS.toolArgName, CHAT_TAGS.toolKwargName]));
+    expect(chatTagInfo('recover:missing-closer')).toBeUndefined();
+    expect(chatTagInfo('toString')).toBeUndefined();
+    expect(chatTagInfo(CHAT_TAGS.toolCode)).toMatchObject({ kind: 'code', field: 'call' });
+  });
+});

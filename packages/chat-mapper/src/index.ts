@@ -6,8 +6,8 @@
  *
  * @packageDocumentation
  */
-export { CHAT_TAGS } from './chat-tags.js';
-export type { ChatTag } from './chat-tags.js';
+export { CHAT_TAG_TABLE, CHAT_TAGS, chatTagInfo, chatTagsWhere } from './chat-tags.js';
+export type { ChatTag, ChatTagInfo, ChatTagKind } from './chat-tags.js';
 export { ChatBuilder } from './chat-builder.js';
 export type { ChatBuilderOptions } from './chat-builder.js';
 export { LenientSites } from './lenient-sites.js';

@@ -2,7 +2,7 @@ import { RECOVER_TAG_PREFIX, type AstNode, type ReusedNodes } from '@autoparser/
 import { argumentKey } from './argument-key.js';
 import { braceDepth } from './brace-depth.js';
 import type { AssistantMessage, ChatToolCallOut } from './chat-message.js';
-import { CHAT_TAGS } from './chat-tags.js';
+import { CHAT_TAGS, chatTagsWhere } from './chat-tags.js';
 import { GrowingTexts, type TextSource } from './growing-text.js';
 import { valueTreeArguments } from './value-tree.js';
 import { normalizeQuotes } from './normalize-quotes.js';
@@ -183,20 +183,7 @@ function encodedContainer(literal: string): string | undefined {
 }
 
 /** Tags whose mapping reads the node's text or whether it is finished: these grow while streaming. */
-const TEXT_TAGS: ReadonlySet<string> = new Set([
-  CHAT_TAGS.reasoning,
-  CHAT_TAGS.content,
-  CHAT_TAGS.toolId,
-  CHAT_TAGS.toolName,
-  CHAT_TAGS.toolArgs,
-  CHAT_TAGS.toolArgsString,
-  CHAT_TAGS.toolArgName,
-  CHAT_TAGS.toolKwargName,
-  CHAT_TAGS.toolArgStringValue,
-  CHAT_TAGS.toolArgJsonValue,
-  CHAT_TAGS.toolArgJsonString,
-  CHAT_TAGS.toolCode,
-]);
+const TEXT_TAGS = chatTagsWhere((tag) => tag.holdsText);
 
 /** Nodes in visiting order (depth-first, parent first). */
 function preorder(node: AstNode): AstNode[] {

@@ -1,4 +1,4 @@
-import { CHAT_TAGS, ChatAstMapper, cutEscapeLength, mapChatAst, streamDeltas, type AppendedText, type AssistantMessage, type ChatTool, type RecoveredNode } from '@autoparser/chat-mapper';
+import { CHAT_TAGS, ChatAstMapper, chatTagsWhere, cutEscapeLength, mapChatAst, streamDeltas, type AppendedText, type AssistantMessage, type ChatTool, type RecoveredNode } from '@autoparser/chat-mapper';
 import { parse, type Arena, type AstNode, type ParseResult } from '@autoparser/peg-core';
 import { trimTrailingWhitespace } from '@autoparser/diff-utils';
 import { arenaMarkers, onlyMarkers } from './arena-markers.js';
@@ -30,7 +30,7 @@ function innermostPartial(nodes: readonly AstNode[]): AstNode | undefined {
 }
 
 /** Tags whose text is a message field as it is read. */
-const TEXT_FIELDS: ReadonlySet<string> = new Set([CHAT_TAGS.content, CHAT_TAGS.reasoning]);
+const TEXT_FIELDS = chatTagsWhere((tag) => tag.kind === 'text');
 
 /**
  * A cut output read as far as it goes may leave text after its last node that no node holds
@@ -211,19 +211,10 @@ function callsOpened(nodes: readonly AstNode[]): number {
 }
 
 /** Tags whose text a read holds as far as it goes when cut (a value streams as it is written). */
-const VALUE_TAGS: ReadonlySet<string> = new Set([
-  CHAT_TAGS.content,
-  CHAT_TAGS.reasoning,
-  CHAT_TAGS.toolArgs,
-  CHAT_TAGS.toolArgsString,
-  CHAT_TAGS.toolArgStringValue,
-  CHAT_TAGS.toolArgJsonValue,
-  CHAT_TAGS.toolArgJsonString,
-  CHAT_TAGS.toolCode,
-]);
+const VALUE_TAGS = chatTagsWhere((tag) => tag.streams);
 
 /** Tags whose text a read holds once they are finished. */
-const HELD_TAGS: ReadonlySet<string> = new Set([...VALUE_TAGS, CHAT_TAGS.toolName, CHAT_TAGS.toolId, CHAT_TAGS.toolArgName, CHAT_TAGS.toolKwargName]);
+const HELD_TAGS = chatTagsWhere((tag) => tag.holdsText);
 
 /**
  * Arguments the mapper does not write as written yet: no object has started (`"Paris` where
