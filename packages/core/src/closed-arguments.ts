@@ -25,7 +25,7 @@ function tokensOf(markers: readonly string[]): string[] {
  * `}}\n</tool_call>`); a trailing run of brackets or layout waits too (a closer may
  * follow), and so does an escape cut short. `marker`: a whole marker ends it.
  */
-export function openStringEnd(content: string, markers: readonly string[]): { readonly end: number; readonly marker: boolean } {
+function openStringEnd(content: string, markers: readonly string[]): { readonly end: number; readonly marker: boolean } {
   let end = content.length - cutEscapeLength(content);
   let marker = false;
   const tokens = tokensOf(markers);

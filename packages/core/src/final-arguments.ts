@@ -6,7 +6,7 @@ import type { ParsedMessage } from './parse-chat-output.js';
 import type { ParseWarning } from './parse-warning.js';
 
 /** How a final read closes arguments the output ended in (reported as `truncated`: the output was cut). */
-export const CLOSED_AT_END_RULE = 'arguments-closed-at-end';
+const CLOSED_AT_END_RULE = 'arguments-closed-at-end';
 
 /**
  * A partial read with its last call's unfinished arguments shown only as far as
