@@ -18,19 +18,35 @@ export function holdUnfinishedArguments(message: ParsedMessage, markers: readonl
   if (calls === undefined || calls.length === 0) return undefined;
   let changed = false;
   const shown = calls.map((call, i) => {
-    const escaped = escapeControls(call.function.arguments);
-    // Whole arguments that are JSON but no object never show: the final read makes them content.
-    if (isNonObjectJson(escaped)) {
-      changed = true;
-      return withArguments(call, '');
-    }
-    // Only the last call may be unfinished.
-    const args = i === calls.length - 1 ? shownArguments(escaped, markers) : escaped;
-    if (args === call.function.arguments) return call;
-    changed = true;
-    return withArguments(call, args);
+    // Only the last call may be unfinished; a finished one is the same object push after
+    // push, so its shown form is worked out once.
+    const last = i === calls.length - 1;
+    const known = last ? undefined : finishedShown.get(call);
+    const out = known ?? shownCall(call, last, markers);
+    if (!last && known === undefined) finishedShown.set(call, out);
+    if (out !== call) changed = true;
+    return out;
   });
   return changed ? { ...message, tool_calls: shown } : undefined;
+}
+
+/**
+ * Arguments longer than this show as the mapper wrote them while streaming, and close only
+ * at their end: holding back reads their whole text on every push, which would make a long
+ * stream quadratic. (An incremental scan of what each push adds is the better fix.)
+ */
+const HOLD_LIMIT = 4 * 1024;
+
+const finishedShown = new WeakMap<ChatToolCallOut, ChatToolCallOut>();
+
+/** How a partial read shows one call (see {@link holdUnfinishedArguments}); `call` itself when unchanged. */
+function shownCall(call: ChatToolCallOut, last: boolean, markers: readonly string[]): ChatToolCallOut {
+  if (call.function.arguments.length > HOLD_LIMIT) return call;
+  const escaped = escapeControls(call.function.arguments);
+  // Whole arguments that are JSON but no object never show: the final read makes them content.
+  if (isNonObjectJson(escaped)) return withArguments(call, '');
+  const args = last ? shownArguments(escaped, markers) : escaped;
+  return args === call.function.arguments ? call : withArguments(call, args);
 }
 
 /**
@@ -51,7 +67,9 @@ const withArguments = (call: ChatToolCallOut, args: string): ChatToolCallOut => 
 
 /** Whether `text` is whole JSON (a string, number, array, literal) that is no object. */
 function isNonObjectJson(text: string): boolean {
-  if (text.trim() === '' || isJsonObjectText(text)) return false;
+  // Arguments that open an object are never this (and a stream's long ones are not parsed each push).
+  const first = /\S/u.exec(text.slice(0, 64))?.[0];
+  if (first === undefined || first === '{') return false;
   try {
     JSON.parse(text);
     return true;
@@ -93,6 +111,20 @@ export function closeFinalArguments(message: ParsedMessage, markers: readonly st
   const warnings: ParseWarning[] = [...(message.warnings ?? [])];
   let content = message.content;
   const closed = calls.map((call) => {
+    if (call.function.arguments.length > HOLD_LIMIT) {
+      // Shown as written while streaming (see HOLD_LIMIT): closed at the end, extending it
+      // (raw control characters in its strings must still be escaped, which a stream that
+      // showed them cannot follow: open, the incremental scan will hold them back).
+      if (isJsonObjectText(call.function.arguments)) return call;
+      const written = escapeControls(call.function.arguments);
+      const atEnd = closings(written, markers).find((c) => !c.atCloser && c.text.startsWith(written) && isJsonObjectText(c.text));
+      if (atEnd !== undefined) {
+        if (!warnings.some((w) => w.code === 'truncated' || w.code === 'unparsed')) {
+          warnings.push({ code: 'truncated', offset, message: `the output ended inside the arguments of "${call.function.name}"; they are closed where they end (${CLOSED_AT_END_RULE})` });
+        }
+        return withArguments(call, atEnd.text);
+      }
+    }
     const args = escapeControls(call.function.arguments);
     if (isNonObjectJson(args)) {
       // No object to hold: the call has none, and what the model wrote there is content.

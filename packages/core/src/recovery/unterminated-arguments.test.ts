@@ -110,3 +110,18 @@ describe('whole arguments that are JSON but no object', () => {
     }
   });
 });
+
+describe('long arguments (over the 4 KB a stream holds back from)', () => {
+  const long = 'x'.repeat(6000);
+
+  it('are shown as written while streaming and closed at their end, streamed alike', () => {
+    const parser = parserOf('NousResearch-Hermes-2-Pro-Llama-3-8B-tool_use');
+    // The string never closed: at the end of the output, and before the call's closer.
+    for (const output of [`<tool_call>\n{"name": "run", "arguments": {"cmd": "${long}`, `<tool_call>\n{"name": "run", "arguments": {"cmd": "${long}}}</tool_call>`]) {
+      const parsed = readBoth(parser, output);
+      const args = argsOf(parsed)[0] ?? '';
+      expect(JSON.parse(args)).toEqual({ cmd: expect.stringContaining(long) as unknown });
+      expect(args.length).toBeGreaterThan(long.length);
+    }
+  });
+});
