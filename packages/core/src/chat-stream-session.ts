@@ -26,6 +26,7 @@ export class ChatStreamSession {
   private readonly tools: NonNullable<ParseChatOptions['tools']>;
   private readonly marker: string;
   private readonly strict: boolean;
+  private readonly stringAtCloser: boolean;
   /** Output not yet given to the parser: what may be the end-of-turn marker (see `trailing-end-of-turn`). */
   private held = '';
 
@@ -42,6 +43,8 @@ export class ChatStreamSession {
     this.tools = options.tools ?? [];
     this.marker = options.endOfTurn ?? '';
     this.strict = options.strict === true;
+    this.stringAtCloser = options.stringAtCloser ?? !this.strict;
+    const stringAtCloser = this.stringAtCloser;
     this.parser = new ParseSession(arena, generationPrompt);
     this.shift = generationPrompt.length;
     const parser = this.parser;
@@ -51,7 +54,8 @@ export class ChatStreamSession {
       markers: arenaMarkers(arena),
       text: (from, to) => parser.slice(from, to),
       length: () => parser.length,
-      prefix: options.strict === true ? undefined : (length) => wholeReader(arena, parser.slice(0, length), true),
+      prefix: options.strict === true ? undefined : (length) => wholeReader(arena, parser.slice(0, length), true, stringAtCloser),
+      stringAtCloser,
     };
   }
 
@@ -123,7 +127,7 @@ export class ChatStreamSession {
       const whole = readChatOutput(this.reader, this.shift, false, this.tools).message;
       // The output without a trailing end-of-turn marker is read once, from the start.
       this.finished = withoutTrailingMarker(this.text, this.marker, whole, (output) =>
-        parseChatOutput(this.arena, this.generationPrompt, output, false, { tools: this.tools, strict: this.strict }),
+        parseChatOutput(this.arena, this.generationPrompt, output, false, { tools: this.tools, strict: this.strict, stringAtCloser: this.stringAtCloser }),
       );
     }
     return this.finished;

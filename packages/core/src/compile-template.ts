@@ -145,7 +145,7 @@ class Compiled implements CompiledChatTemplate {
     const { tools } = offered;
     const endOfTurn = strict || disabled.includes('trailing-end-of-turn') ? '' : this.endOfTurn();
     // Without `readable-prefix`, an output that breaks off is all content, as strict reads it.
-    const readOptions = { tools, endOfTurn, strict: strict || disabled.includes('readable-prefix') };
+    const readOptions = { tools, endOfTurn, strict: strict || disabled.includes('readable-prefix'), stringAtCloser: !strict && !disabled.includes('unterminated-string-at-closer') };
     const parse = (output: string, partial: boolean): ParsedMessage => parseChatOutput(generated.arena, generationPrompt, output, partial, readOptions);
     return {
       prompt,

@@ -156,10 +156,15 @@ export interface ChatReader {
    * parsers): all of such an output is content, as the reference returns it.
    */
   readonly prefix?: ((length: number) => ChatReader) | undefined;
+  /**
+   * A final read may end a string value never closed at the call's closer
+   * (`unterminated-string-at-closer`); absent: when the reader has {@link prefix} (lenient).
+   */
+  readonly stringAtCloser?: boolean | undefined;
 }
 
 /** A reader of a whole `input` with `arena` (each parse from the start); `lenient`: with {@link ChatReader.prefix}. */
-export function wholeReader(arena: Arena, input: string, lenient: boolean): ChatReader {
+export function wholeReader(arena: Arena, input: string, lenient: boolean, stringAtCloser = lenient): ChatReader {
   // The input never changes: each kind of parse runs once, however often it is asked for.
   const parses = new Map<boolean, ParseResult>();
   return {
@@ -172,7 +177,8 @@ export function wholeReader(arena: Arena, input: string, lenient: boolean): Chat
     markers: arenaMarkers(arena),
     text: (from, to) => input.slice(from, to),
     length: () => input.length,
-    prefix: lenient ? (length) => wholeReader(arena, input.slice(0, length), true) : undefined,
+    prefix: lenient ? (length) => wholeReader(arena, input.slice(0, length), true, stringAtCloser) : undefined,
+    stringAtCloser,
   };
 }
 
@@ -394,7 +400,7 @@ export function readChatOutput(reader: ChatReader, shift: number, partial: boole
   const read = readAsIs(reader, shift, partial, tools);
   if (partial) return read;
   // A final message holds only arguments a client's JSON.parse reads (see closeFinalArguments).
-  const message = closeFinalArguments(read.message, reader.markers ?? [], tools, reader.prefix !== undefined, reader.length() - shift);
+  const message = closeFinalArguments(read.message, reader.markers ?? [], tools, reader.stringAtCloser ?? reader.prefix !== undefined, reader.length() - shift);
   return message === read.message ? read : { message, appended: undefined, own: false };
 }
 
@@ -535,6 +541,8 @@ export interface ParseChatOptions {
    * the readable part before that point is kept and only the rest is content.
    */
   readonly strict?: boolean | undefined;
+  /** A string value never closed may end at the call's closer (`unterminated-string-at-closer`); default: not strict. */
+  readonly stringAtCloser?: boolean | undefined;
 }
 
 /** The `recovered` rule of an end-of-turn marker written at the very end of the output. */
@@ -600,13 +608,13 @@ export function parseChatOutput(arena: Arena, generationPrompt: string, output: 
   const tools = options.tools ?? [];
   const marker = options.endOfTurn ?? '';
   const strict = options.strict ?? false;
-  const read = (text: string): ParsedMessage => readWhole(arena, generationPrompt, text, partial, tools, strict);
+  const read = (text: string): ParsedMessage => readWhole(arena, generationPrompt, text, partial, tools, strict, options.stringAtCloser ?? !strict);
   if (marker === '') return read(output);
   if (partial) return read(output.slice(0, output.length - heldBack(output, marker)));
   return withoutTrailingMarker(output, marker, read(output), read);
 }
 
 /** One whole read of `output`. */
-function readWhole(arena: Arena, generationPrompt: string, output: string, partial: boolean, tools: readonly ChatTool[], strict: boolean): ParsedMessage {
-  return readChatOutput(wholeReader(arena, generationPrompt + output, !strict), generationPrompt.length, partial, tools).message;
+function readWhole(arena: Arena, generationPrompt: string, output: string, partial: boolean, tools: readonly ChatTool[], strict: boolean, stringAtCloser: boolean): ParsedMessage {
+  return readChatOutput(wholeReader(arena, generationPrompt + output, !strict, stringAtCloser), generationPrompt.length, partial, tools).message;
 }

@@ -125,3 +125,18 @@ describe('long arguments (over the 4 KB a stream holds back from)', () => {
     }
   });
 });
+
+describe('unterminated-string-at-closer, disabled', () => {
+  it('closes the string at the end instead, as strict does, streamed alike', () => {
+    const source = sharedTemplate('google-gemma-4-31B-it');
+    const request = { messages: [{ role: 'user' as const, content: 'Hi' }], tools: [run] };
+    const output = '<|tool_call>call:run{cmd:<|"|>pwd}<tool_call|>';
+    const parser = createChatParser(source, request, { recoveries: { disable: ['unterminated-string-at-closer'] } });
+    const parsed = readBoth(parser, output);
+    expect(rules(parsed)).not.toContain('unterminated-string-at-closer');
+    expect(argsOf(parsed)).toEqual(argsOf(createChatParser(source, { ...request, strict: true }).parse(output)));
+    expect(JSON.parse(argsOf(parsed)[0] ?? '')).toEqual({ cmd: expect.stringMatching(/^pwd\}/u) as unknown });
+    // The other rules still apply.
+    expect(argsOf(createChatParser(source, request).parse(output))).toEqual(['{"cmd":"pwd"}']);
+  });
+});
