@@ -16,19 +16,30 @@ const CLOSED_AT_END_RULE = 'arguments-closed-at-end';
 export function holdUnfinishedArguments(message: ParsedMessage, markers: readonly string[]): ParsedMessage | undefined {
   const calls = message.tool_calls;
   if (calls === undefined || calls.length === 0) return undefined;
-  let changed = false;
-  const shown = calls.map((call, i) => {
-    // Only the last call may be unfinished; a finished one is the same object push after
-    // push, so its shown form is worked out once.
-    const last = i === calls.length - 1;
-    const known = last ? undefined : finishedShown.get(call);
-    const out = known ?? shownCall(call, last, markers);
-    if (!last && known === undefined) finishedShown.set(call, out);
+  // Finished calls are the same objects push after push: the previous read's shown forms
+  // stand for the calls it shared, but its last one, which it read as unfinished.
+  const before = previous;
+  let same = 0;
+  if (before !== undefined && before.markers === markers) {
+    const limit = Math.min(before.calls.length - 1, calls.length - 1);
+    while (same < limit && calls[same] === before.calls[same]) same++;
+  }
+  let changed = before !== undefined && same > 0 && before.changedBefore[same - 1] === true;
+  const shown: ChatToolCallOut[] = new Array<ChatToolCallOut>(calls.length);
+  const changedBefore: boolean[] = new Array<boolean>(calls.length);
+  for (let i = 0; i < calls.length; i++) {
+    const call = calls[i]!;
+    const out = i < same ? before!.shown[i]! : shownCall(call, i === calls.length - 1, markers);
     if (out !== call) changed = true;
-    return out;
-  });
+    shown[i] = out;
+    changedBefore[i] = changed;
+  }
+  previous = { calls, shown, changedBefore, markers };
   return changed ? { ...message, tool_calls: shown } : undefined;
 }
+
+/** The last partial read's calls and how they were shown (one entry: a stream reads on from it). */
+let previous: { readonly calls: readonly ChatToolCallOut[]; readonly shown: readonly ChatToolCallOut[]; readonly changedBefore: readonly boolean[]; readonly markers: readonly string[] } | undefined;
 
 /**
  * Arguments longer than this show as the mapper wrote them while streaming, and close only
@@ -36,8 +47,6 @@ export function holdUnfinishedArguments(message: ParsedMessage, markers: readonl
  * stream quadratic. (An incremental scan of what each push adds is the better fix.)
  */
 const HOLD_LIMIT = 4 * 1024;
-
-const finishedShown = new WeakMap<ChatToolCallOut, ChatToolCallOut>();
 
 /** How a partial read shows one call (see {@link holdUnfinishedArguments}); `call` itself when unchanged. */
 function shownCall(call: ChatToolCallOut, last: boolean, markers: readonly string[]): ChatToolCallOut {
