@@ -1,4 +1,4 @@
-import { recoveryRules, type RecoveryOptions, type RecoveryRuleId } from '@autoparser/core';
+import { isRecoveryRuleId, recoveryRules, type RecoveryOptions } from '@autoparser/core';
 import { CliError } from './cli-error.js';
 import type { CommandArgs } from './parse-command-args.js';
 
@@ -8,7 +8,6 @@ export const RECOVERY_FLAGS = {
 } as const;
 
 const BUILTIN: ReadonlySet<string> = new Set(recoveryRules.map((rule) => rule.id));
-const PLUGIN_RULE = /^[a-z0-9][a-z0-9._-]*\/[a-z0-9][a-z0-9-]*$/;
 
 /** Edit distance (insertions, deletions, substitutions) between `a` and `b`. */
 function distance(a: string, b: string): number {
@@ -33,9 +32,9 @@ export function recoveryOptions(args: CommandArgs): RecoveryOptions {
   const given = args.values['no-recovery'];
   const ids = Array.isArray(given) ? given.filter((id): id is string => typeof id === 'string') : [];
   for (const id of ids) {
-    if (BUILTIN.has(id) || PLUGIN_RULE.test(id)) continue;
+    if (isRecoveryRuleId(id)) continue;
     const similar = near(id);
     throw new CliError(`--no-recovery ${id}: no recovery rule has this id`, similar.length > 0 ? `did you mean ${similar.join(', ')}? autoparser recoveries lists them all` : 'autoparser recoveries lists the rules');
   }
-  return { disable: ids as RecoveryRuleId[] };
+  return { disable: ids.filter(isRecoveryRuleId) };
 }

@@ -1,6 +1,7 @@
 import { dump, parse } from '@autoparser/peg-core';
 import { describe, expect, it } from 'vitest';
 import { ChatBuilder } from './chat-builder.js';
+import { CHAT_TAG_TABLE, CHAT_TAGS, chatTagInfo, chatTagsWhere } from './chat-tags.js';
 
 describe('ChatBuilder', () => {
   it('makes marker whitespace optional', () => {
@@ -22,8 +23,7 @@ describe('ChatBuilder', () => {
 });
 
 describe('CHAT_TAG_TABLE', () => {
-  it('describes every chat tag once, and its sets are the ones the mapper and cut reads use', async () => {
-    const { CHAT_TAG_TABLE, CHAT_TAGS, chatTagInfo, chatTagsWhere } = await import('./index.js');
+  it('describes every chat tag once, and its sets are the ones the mapper and cut reads use', () => {
     expect(Object.keys(CHAT_TAG_TABLE).sort()).toEqual(Object.values(CHAT_TAGS).sort());
     // A value that streams holds text; text fields are content and reasoning only.
     for (const info of Object.values(CHAT_TAG_TABLE)) if (info.streams) expect(info.holdsText).toBe(true);

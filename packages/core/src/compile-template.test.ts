@@ -10,16 +10,21 @@ const request: ChatRequest = {
 describe('compileTemplate', () => {
   const source = sharedTemplate('Qwen-Qwen3-0.6B');
 
-  it('holds the analysis and renderer, and makes the parsers createChatParser makes', () => {
+  it('holds the analysis and renderer, and makes a parser that reads the template\'s answers', () => {
     const compiled = compileTemplate(source);
     expect(compiled.analysis).toEqual(analyzeTemplate(source));
     expect(compiled.render({ messages: request.messages, add_generation_prompt: true })).toEqual(renderPrompt(source, { messages: request.messages, add_generation_prompt: true }));
     const parser = compiled.parserFor(request);
-    const direct = createChatParser(source, request);
-    expect({ ...parser, parse: undefined, stream: undefined }).toEqual({ ...direct, parse: undefined, stream: undefined });
+    const rendered = renderPrompt(source, { messages: request.messages, tools: request.tools ?? null, add_generation_prompt: true });
+    expect(parser.prompt).toBe(rendered.prompt);
+    expect(parser.grammarLazy).toBe(true);
+    expect(parser.grammarTriggers.length).toBeGreaterThan(0);
     const output = '<think>\nParis.\n</think>\n\n<tool_call>\n{"name": "get_weather", "arguments": {"city": "Paris"}}\n</tool_call>';
-    expect(parser.parse(output)).toEqual(direct.parse(output));
-    expect(JSON.parse(parser.parse(output).tool_calls?.[0]?.function.arguments ?? '')).toEqual({ city: 'Paris' });
+    const message = parser.parse(output);
+    expect(message.reasoning_content).toBe('Paris.');
+    expect(message.tool_calls?.map((c) => [c.function.name, JSON.parse(c.function.arguments) as unknown])).toEqual([['get_weather', { city: 'Paris' }]]);
+    // createChatParser is the compiled template's parserFor: the same grammar and reading.
+    expect(createChatParser(source, request).grammar).toBe(parser.grammar);
   });
 
   it('is compiled once per source and set of plugins that apply', () => {

@@ -1,9 +1,9 @@
-import { functionTools, schemaMisfit, toolParameters, type ChatTool, type ChatToolCallOut } from '@autoparser/chat-mapper';
-import type { JsonValue } from '@autoparser/peg-core';
+import { functionTools, type ChatTool, type ChatToolCallOut } from '@autoparser/chat-mapper';
 import { onlyMarkers } from './arena-markers.js';
 import { closings, escapeControls, isJsonObjectText, shownArguments, STRING_AT_CLOSER_RULE, type ClosedArguments } from './closed-arguments.js';
 import type { ParsedMessage } from './parse-chat-output.js';
 import type { ParseWarning } from './parse-warning.js';
+import { argumentsMisfit } from './recovered-calls.js';
 
 /** How a final read closes arguments the output ended in (reported as `truncated`: the output was cut). */
 const CLOSED_AT_END_RULE = 'arguments-closed-at-end';
@@ -90,7 +90,7 @@ function isNonObjectJson(text: string): boolean {
 /** Whether `args` fit the schema of the declared tool `name` (true when it is not declared: nothing to check against). */
 function fits(args: string, name: string, tools: readonly ChatTool[]): boolean {
   const tool = functionTools(tools).find((t) => t.function.name === name);
-  return tool === undefined || schemaMisfit(JSON.parse(args) as JsonValue, toolParameters(tool)) === undefined;
+  return tool === undefined || argumentsMisfit(args, tool, false) === undefined;
 }
 
 /** The text a closing leaves out of the arguments that is the model's text, not the closer's markup ('' for none). */
@@ -119,6 +119,11 @@ export function closeFinalArguments(message: ParsedMessage, markers: readonly st
   if (calls === undefined || calls.every((c) => isJsonObjectText(c.function.arguments))) return message;
   const warnings: ParseWarning[] = [...(message.warnings ?? [])];
   let content = message.content;
+  // One `truncated` note for the read, unless it has one (or broke: `unparsed`).
+  const noteClosedAtEnd = (call: ChatToolCallOut): void => {
+    if (warnings.some((w) => w.code === 'truncated' || w.code === 'unparsed')) return;
+    warnings.push({ code: 'truncated', offset, message: `the output ended inside the arguments of "${call.function.name}"; they are closed where they end (${CLOSED_AT_END_RULE})` });
+  };
   const closed = calls.map((call) => {
     if (call.function.arguments.length > HOLD_LIMIT) {
       // Shown as written while streaming (see HOLD_LIMIT): closed at the end, extending it
@@ -128,9 +133,7 @@ export function closeFinalArguments(message: ParsedMessage, markers: readonly st
       const written = escapeControls(call.function.arguments);
       const atEnd = closings(written, markers).find((c) => !c.atCloser && c.text.startsWith(written) && isJsonObjectText(c.text));
       if (atEnd !== undefined) {
-        if (!warnings.some((w) => w.code === 'truncated' || w.code === 'unparsed')) {
-          warnings.push({ code: 'truncated', offset, message: `the output ended inside the arguments of "${call.function.name}"; they are closed where they end (${CLOSED_AT_END_RULE})` });
-        }
+        noteClosedAtEnd(call);
         return withArguments(call, atEnd.text);
       }
     }
@@ -141,8 +144,7 @@ export function closeFinalArguments(message: ParsedMessage, markers: readonly st
       warnings.push({ code: 'mapping', offset, message: `the arguments of "${call.function.name}" are JSON but no object (${args.slice(0, 40)}); the call has none ({}), the text is content` });
       return withArguments(call, '{}');
     }
-    if (args !== call.function.arguments && isJsonObjectText(args)) return withArguments(call, args);
-    if (isJsonObjectText(args)) return call;
+    if (isJsonObjectText(args)) return args === call.function.arguments ? call : withArguments(call, args);
     const options = closings(args, markers).filter((c) => (lenient || !c.atCloser) && isJsonObjectText(c.text));
     const chosen = options.find((c) => fits(c.text, call.function.name, tools)) ?? options.at(-1);
     if (chosen === undefined) return call;
@@ -153,9 +155,7 @@ export function closeFinalArguments(message: ParsedMessage, markers: readonly st
         offset,
         message: `recovered by "${STRING_AT_CLOSER_RULE}" at offset ${offset}: a string value of "${call.function.name}" was never closed, so it ends where the call's closer starts`,
       });
-    } else if (!warnings.some((w) => w.code === 'truncated' || w.code === 'unparsed')) {
-      warnings.push({ code: 'truncated', offset, message: `the output ended inside the arguments of "${call.function.name}"; they are closed where they end (${CLOSED_AT_END_RULE})` });
-    }
+    } else noteClosedAtEnd(call);
     content += droppedText(chosen, markers);
     return withArguments(call, chosen.text);
   });

@@ -21,6 +21,7 @@ export { parseChatOutput } from './parse-chat-output.js';
 export type { ParseChatOptions, ParsedMessage } from './parse-chat-output.js';
 export type { ParseWarning } from './parse-warning.js';
 export { recoveryRules } from './recovery/recovery-rules.js';
+export { isRecoveryRuleId } from '@autoparser/types';
 export type { BuiltinRecoveryRuleId, RecoveryExample, RecoveryOptions, RecoveryRule, RecoveryRuleId, RecoverySite } from '@autoparser/types';
 export { generateChatParser } from './generate-chat-parser.js';
 export type { GeneratedChatParser, GenerateOptions } from './generate-chat-parser.js';

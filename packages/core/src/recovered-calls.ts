@@ -96,7 +96,7 @@ function cutBefore(call: CallSpan, index: number, made: readonly AstNode[], text
 }
 
 /** Why the arguments text of a call of `tool` does not fit, or undefined. */
-function argumentsMisfit(args: string, tool: ChatTool, partial: boolean): string | undefined {
+export function argumentsMisfit(args: string, tool: ChatTool, partial: boolean): string | undefined {
   let value: JsonValue;
   try {
     value = JSON.parse(args) as JsonValue;
