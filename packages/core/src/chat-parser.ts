@@ -2,7 +2,7 @@ import type { GrammarTrigger } from '@autoparser/chat-mapper';
 import type { Arena } from '@autoparser/peg-core';
 import type { RecoveryOptions } from '@autoparser/types';
 import type { ChatStreamSession } from './chat-stream-session.js';
-import type { ParsedMessage } from './parse-chat-output.js';
+import type { ParsedMessage } from './read-chat-output.js';
 
 /** Options of `CompiledChatTemplate.parserFor`. */
 export interface ParserForOptions {

@@ -1,7 +1,8 @@
 import { ChatAstMapper, emptyMessage, streamDeltas, applyDelta, type AssistantMessage, type ChatDelta } from '@autoparser/chat-mapper';
 import { ParseSession, type Arena } from '@autoparser/peg-core';
 import { arenaMarkers } from './arena-markers.js';
-import { heldBack, parseChatOutput, readChatOutput, wholeReader, withoutTrailingMarker, type ChatRead, type ChatReader, type ParseChatOptions, type ParsedMessage } from './parse-chat-output.js';
+import { ShownCalls } from './final-arguments.js';
+import { heldBack, readChatOutput, viablePrefix, wholeReader, withoutTrailingMarker, type ChatRead, type ChatReader, type ParseChatOptions, type ParsedMessage } from './read-chat-output.js';
 
 /**
  * A streaming parse of one model answer. It reads incrementally: each `push` costs about
@@ -23,6 +24,8 @@ export class ChatStreamSession {
   /** The last read, once a partial parse failed: no later text can undo that. */
   private failed: ParsedMessage | undefined;
   private finished: ParsedMessage | undefined;
+  /** The last partial read, until more text reaches the parser. */
+  private last: ParsedMessage | undefined;
   private readonly tools: NonNullable<ParseChatOptions['tools']>;
   private readonly marker: string;
   private readonly strict: boolean;
@@ -51,10 +54,12 @@ export class ChatStreamSession {
     this.reader = {
       parse: (partial) => (partial ? parser.partial() : parser.final({ lenient: true })),
       mapper: new ChatAstMapper((from, to) => parser.slice(from, to)),
+      shown: new ShownCalls(),
       markers: arenaMarkers(arena),
       text: (from, to) => parser.slice(from, to),
       length: () => parser.length,
       prefix: options.strict === true ? undefined : (length) => wholeReader(arena, parser.slice(0, length), true, stringAtCloser),
+      viable: () => viablePrefix(arena, parser.input, parser.partial().end),
       stringAtCloser,
     };
   }
@@ -66,31 +71,72 @@ export class ChatStreamSession {
 
   /** Adds a chunk of model output; returns the deltas it produces (often none). */
   push(chunk: string): ChatDelta[] {
-    if (this.finished !== undefined) throw new Error('ChatStreamSession.push: the session is finished');
-    if (chunk === '') return [];
-    // A possible end-of-turn marker at the end waits: the parser only ever gets text that
-    // stays (so its input only grows), and the held text comes back with what follows it.
+    const text = this.feed(chunk);
+    if (text === '') return [];
+    if (this.failed !== undefined) {
+      // A partial parse that failed stays failed however the output grows: all of the output
+      // is content, and the new text is what it adds.
+      this.failed = { ...this.failed, content: this.failed.content + text };
+      this.last = this.failed;
+      return this.advance({ message: this.failed, appended: { content: text, reasoning: '', args: new Map() }, own: true });
+    }
+    const read = this.read();
+    if (read.message.warnings?.some((w) => w.code === 'unparsed')) {
+      this.failed = read.message;
+      return this.failOver(read.message);
+    }
+    return this.advance(read);
+  }
+
+  /**
+   * Adds a chunk of model output without reading it (no deltas): {@link snapshot},
+   * {@link finish} or the next `push` read it. For callers that need the message only now
+   * and then, not after every chunk.
+   */
+  append(chunk: string): void {
+    this.feed(chunk);
+  }
+
+  /**
+   * The output so far read as a cut output (more may come): what the last `push` read, or a
+   * read of it now when nothing was read since text arrived.
+   */
+  snapshot(): ParsedMessage {
+    if (this.finished !== undefined) return this.finished;
+    if (this.last === undefined) {
+      const read = this.read();
+      if (read.message.warnings?.some((w) => w.code === 'unparsed')) this.failed = read.message;
+    }
+    return this.last!;
+  }
+
+  /**
+   * Gives a chunk to the parser without reading it; returns the text the parser got (a
+   * possible end-of-turn marker at the end waits: the parser only ever gets text that stays,
+   * so its input only grows, and the held text comes back with what follows it).
+   */
+  private feed(chunk: string): string {
+    if (this.finished !== undefined) throw new Error('ChatStreamSession: the session is finished; no more output can be added');
+    if (chunk === '') return '';
     let text = chunk;
     if (this.marker !== '') {
       const pending = this.held + chunk;
       const hold = heldBack(pending, this.marker);
       text = pending.slice(0, pending.length - hold);
       this.held = pending.slice(pending.length - hold);
-      if (text === '') return [];
     }
-    this.parser.append(text);
-    if (this.failed !== undefined) {
-      // A partial parse that failed stays failed however the output grows: all of the output
-      // is content, and the new text is what it adds.
-      this.failed = { ...this.failed, content: this.failed.content + text };
-      return this.advance({ message: this.failed, appended: { content: text, reasoning: '', args: new Map() }, own: true });
+    if (text !== '') {
+      this.parser.append(text);
+      this.last = undefined;
     }
+    return text;
+  }
+
+  /** The partial read of what the parser holds, recorded as the last. */
+  private read(): ChatRead {
     const read = readChatOutput(this.reader, this.shift, true, this.tools);
-    if (read.message.warnings?.some((w) => w.code === 'unparsed')) {
-      this.failed = read.message;
-      return this.failOver(read.message);
-    }
-    return this.advance(read);
+    this.last = read.message;
+    return read;
   }
 
   /**
@@ -129,6 +175,7 @@ export class ChatStreamSession {
       this.finished = withoutTrailingMarker(this.text, this.marker, whole, (output) =>
         parseChatOutput(this.arena, this.generationPrompt, output, false, { tools: this.tools, strict: this.strict, stringAtCloser: this.stringAtCloser }),
       );
+      this.last = this.finished;
     }
     return this.finished;
   }
@@ -158,4 +205,19 @@ export class ChatStreamSession {
     }
     return deltas;
   }
+}
+
+/**
+ * Parses model output (which follows `generationPrompt`) with a chat arena: a
+ * {@link ChatStreamSession} given all of it at once and finished (`partial`: read as a cut
+ * output that may go on), so a parse and a stream of the same output read it one way. See
+ * {@link ParseChatOptions} for `tools` and `endOfTurn`: lenient, with `endOfTurn`, the marker
+ * written as text at the very end of the output is dropped with a `recovered` warning
+ * (`trailing-end-of-turn`) when the whole output reads it as text and the rest still reads;
+ * a partial parse holds back the end of the output that may be that marker.
+ */
+export function parseChatOutput(arena: Arena, generationPrompt: string, output: string, partial: boolean, options: ParseChatOptions = {}): ParsedMessage {
+  const session = new ChatStreamSession(arena, generationPrompt, options);
+  session.append(output);
+  return partial ? session.snapshot() : session.finish();
 }

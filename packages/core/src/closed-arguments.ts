@@ -1,5 +1,5 @@
 import { cutEscapeLength } from '@autoparser/chat-mapper';
-import { jsonPrefix } from './json-prefix.js';
+import { jsonPrefix, type JsonPrefix } from './json-prefix.js';
 
 /** The recovery that ends a string value never closed where a marker (the call's closer) starts. */
 export const STRING_AT_CLOSER_RULE = 'unterminated-string-at-closer';
@@ -77,6 +77,8 @@ function oddBackslashes(text: string, last: number): boolean {
  */
 export function shownArguments(args: string, markers: readonly string[]): string {
   const scan = jsonPrefix(args);
+  // An object that went astray shows as far as it was JSON (the final read closes it there).
+  if (!scan.valid && scan.object) return args.slice(0, scan.pendingValue?.at ?? Math.max(0, scan.safe));
   if (!scan.valid || !scan.object || scan.whole) return args;
   if (scan.openString !== undefined) return args.slice(0, scan.openString.from + openStringEnd(args.slice(scan.openString.from), markers).end);
   // A member whose value is due shows its key, as the reference shows it (`{"arg1": `).
@@ -102,6 +104,7 @@ export function closings(args: string, markers: readonly string[]): ClosedArgume
   // A call shown before its arguments started: no arguments.
   if (args.trim() === '') return [{ text: '{}', dropped: '', atCloser: false }];
   const scan = jsonPrefix(args);
+  if (!scan.valid && scan.object) return strayClosing(args, scan);
   if (!scan.valid || !scan.object || scan.whole) return [];
   const open = scan.openString;
   const pending = scan.pendingValue;
@@ -123,6 +126,17 @@ export function closings(args: string, markers: readonly string[]): ClosedArgume
   return out;
 }
 
+/**
+ * The closing of object arguments that went astray (a stray character where JSON goes on,
+ * `{"a": 'x`): at the last point they were JSON, a member whose value never came with
+ * `null`; the rest is the model's text, left out.
+ */
+function strayClosing(args: string, scan: JsonPrefix): ClosedArguments[] {
+  const pending = scan.pendingValue;
+  if (pending !== undefined) return [{ text: `${args.slice(0, pending.at).trimEnd()}null${pending.closers}`, dropped: args.slice(pending.at), atCloser: false }];
+  return scan.safe < 0 ? [] : [{ text: args.slice(0, scan.safe) + scan.closersAtSafe, dropped: args.slice(scan.safe), atCloser: false }];
+}
+
 /** Whether `text` is a JSON object, as a client's `JSON.parse` reads arguments. */
 export function isJsonObjectText(text: string): boolean {
   try {
@@ -133,30 +147,40 @@ export function isJsonObjectText(text: string): boolean {
   }
 }
 
-// A control character (U+0000 to U+001F): anything below the space.
-const CONTROL = /[^ -\u{10ffff}]/u;
-const hasControl = (text: string): boolean => CONTROL.test(text);
+// A control character (U+0000 to U+001F), or a backslash (an escape JSON may not know).
+const CONTROL_OR_ESCAPE = /[^ -[\]-\u{10ffff}]/u;
+
+/** The characters JSON lets a backslash escape (`u` starts a code point). */
+const JSON_ESCAPES = new Set(['"', '\\', '/', 'b', 'f', 'n', 'r', 't', 'u']);
 
 /**
- * `args` with the raw control characters written inside its strings (a tab, a newline the
- * parser took as string text) escaped, as JSON requires; layout between values stays. A
- * character-by-character rewrite, so the rewrite of a prefix is a prefix of the rewrite of
- * the whole: a stream shows it as the final read does.
+ * `args` as JSON text a client's `JSON.parse` reads (value typing): raw control characters
+ * written inside its strings (a tab, a newline the parser took as string text) escaped, and
+ * escapes JSON does not know (Python's `\'`, a stray `\q`) written as Python reads them
+ * (`'`, a backslash and `q`); layout between values stays. A character-by-character
+ * rewrite, so the rewrite of a prefix is a prefix of the rewrite of the whole (but for an
+ * escape cut short, which a stream holds back): a stream shows it as the final read does.
  */
 export function escapeControls(args: string): string {
-  if (!hasControl(args)) return args;
+  if (!CONTROL_OR_ESCAPE.test(args)) return args;
+  // Copied in runs: only what must change is rewritten.
   let out = '';
+  let copied = 0;
   let inString = false;
+  const put = (at: number, skip: number, text: string): void => {
+    out += args.slice(copied, at) + text;
+    copied = at + skip;
+  };
   for (let i = 0; i < args.length; i++) {
-    const ch = args[i]!;
-    if (inString && ch === '\\') {
-      out += ch + (args[i + 1] ?? '');
+    const code = args.charCodeAt(i);
+    if (inString && code === 0x5c) {
+      const next = args[i + 1];
+      if (next !== undefined && !JSON_ESCAPES.has(next)) put(i, 2, next === "'" ? next : `\\\\${next.charCodeAt(0) < 0x20 ? JSON.stringify(next).slice(1, -1) : next}`);
       i++;
       continue;
     }
-    if (ch === '"') inString = !inString;
-    const code = ch.charCodeAt(0);
-    out += inString && code < 0x20 ? JSON.stringify(ch).slice(1, -1) : ch;
+    if (code === 0x22) inString = !inString;
+    else if (inString && code < 0x20) put(i, 1, JSON.stringify(args[i]).slice(1, -1));
   }
-  return out;
+  return copied === 0 ? args : out + args.slice(copied);
 }

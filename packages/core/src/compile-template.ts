@@ -4,11 +4,11 @@ import type { TemplateAnalysis } from '@autoparser/template-analyzer';
 import { isRecoveryRuleId, type RecoveryOptions, type RecoveryRuleId } from '@autoparser/types';
 import type { WorkaroundPlugin } from '@autoparser/workarounds';
 import type { ChatRequest } from './chat-request.js';
-import { ChatStreamSession } from './chat-stream-session.js';
+import { ChatStreamSession, parseChatOutput } from './chat-stream-session.js';
 import { analyzeTemplate, pluginsOf, renderPrompt, type PluginOptions } from './default-plugins.js';
 import { endOfTurnMarker } from './end-of-turn-marker.js';
 import { generateChatParser, type GeneratedChatParser } from './generate-chat-parser.js';
-import { parseChatOutput, type ParsedMessage } from './parse-chat-output.js';
+import type { ParsedMessage } from './read-chat-output.js';
 import { responseSchema } from './response-schema.js';
 import type { ChatParser, ParserForOptions } from './chat-parser.js';
 

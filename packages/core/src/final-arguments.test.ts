@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { ChatRequest } from './chat-request.js';
 import { createChatParser, type ChatParser } from './create-chat-parser.js';
 import { streamOutput } from './formats/format-test-support.js';
-import type { ParsedMessage } from './parse-chat-output.js';
+import type { ParsedMessage } from './read-chat-output.js';
 
 // Over every shared template: whatever the output (a conformance case's, cut anywhere or
 // mutated as the fuzzer does), a final message's tool-call arguments read with JSON.parse
@@ -75,5 +75,21 @@ describe('final messages hold only JSON-object arguments', () => {
         }
       }
     }
+  });
+});
+
+describe('arguments with escapes JSON does not know', () => {
+  const functionary = readFileSync(new URL('templates/meetkai-functionary-medium-v3.1.jinja', shared), 'utf8');
+  const tool = (name: string): NonNullable<ChatRequest['tools']>[number] => ({ type: 'function', function: { name, parameters: { type: 'object', properties: { text: { type: 'string' } } } } });
+  const parser = createChatParser(functionary, { messages: [{ role: 'user', content: 'Hi' }], tools: [tool('note')], parallel_tool_calls: true });
+
+  it('reads a Python escape as Python does, in the parse and in the stream', () => {
+    // Functionary's arguments may be a Python dict: `\'` is a quote there, and no JSON escape.
+    const output = `<function=note>{"text": "it\\'s fine"}</function>`;
+    const message = parser.parse(output);
+    expect(message.tool_calls?.map((c) => JSON.parse(c.function.arguments) as unknown)).toEqual([{ text: "it's fine" }]);
+    const { final, message: streamed } = streamOutput(parser, output, { chunkSize: 1 });
+    expect(final).toEqual(message);
+    expect(streamed.tool_calls).toEqual(message.tool_calls);
   });
 });

@@ -1,7 +1,7 @@
 import { functionTools, type ChatTool, type ChatToolCallOut } from '@autoparser/chat-mapper';
 import { onlyMarkers } from './arena-markers.js';
 import { closings, escapeControls, isJsonObjectText, shownArguments, STRING_AT_CLOSER_RULE, type ClosedArguments } from './closed-arguments.js';
-import type { ParsedMessage } from './parse-chat-output.js';
+import type { ParsedMessage } from './read-chat-output.js';
 import type { ParseWarning } from './parse-warning.js';
 import { argumentsMisfit } from './recovered-calls.js';
 
@@ -9,37 +9,67 @@ import { argumentsMisfit } from './recovered-calls.js';
 const CLOSED_AT_END_RULE = 'arguments-closed-at-end';
 
 /**
- * A partial read with its last call's unfinished arguments shown only as far as
- * {@link shownArguments} (the message itself when nothing is held): a final read can then
- * close them without taking back what a stream sent. `undefined` when unchanged.
+ * How a stream shows its calls' arguments (one per reader, so interleaved streams never
+ * share it): each partial read shows its last call's unfinished arguments only as far as
+ * {@link shownArguments}, so a final read can close them without taking back what a stream
+ * sent. It remembers the last read's calls: finished calls are the same objects read after
+ * read, so only the calls from the last one on are worked out again.
  */
-export function holdUnfinishedArguments(message: ParsedMessage, markers: readonly string[]): ParsedMessage | undefined {
-  const calls = message.tool_calls;
-  if (calls === undefined || calls.length === 0) return undefined;
-  // Finished calls are the same objects push after push: the previous read's shown forms
-  // stand for the calls it shared, but its last one, which it read as unfinished.
-  const before = previous;
-  let same = 0;
-  if (before !== undefined && before.markers === markers) {
-    const limit = Math.min(before.calls.length - 1, calls.length - 1);
-    while (same < limit && calls[same] === before.calls[same]) same++;
-  }
-  let changed = before !== undefined && same > 0 && before.changedBefore[same - 1] === true;
-  const shown: ChatToolCallOut[] = new Array<ChatToolCallOut>(calls.length);
-  const changedBefore: boolean[] = new Array<boolean>(calls.length);
-  for (let i = 0; i < calls.length; i++) {
-    const call = calls[i]!;
-    const out = i < same ? before!.shown[i]! : shownCall(call, i === calls.length - 1, markers);
-    if (out !== call) changed = true;
-    shown[i] = out;
-    changedBefore[i] = changed;
-  }
-  previous = { calls, shown, changedBefore, markers };
-  return changed ? { ...message, tool_calls: shown } : undefined;
-}
+export class ShownCalls {
+  private calls: readonly ChatToolCallOut[] | undefined;
+  private markers: readonly string[] | undefined;
+  /** The shown calls, when any differs from the read's (else the read's calls are shown). */
+  private shown: readonly ChatToolCallOut[] | undefined;
+  /** The first call shown differently from the read's (`Infinity`: none). */
+  private firstChanged = Infinity;
 
-/** The last partial read's calls and how they were shown (one entry: a stream reads on from it). */
-let previous: { readonly calls: readonly ChatToolCallOut[]; readonly shown: readonly ChatToolCallOut[]; readonly changedBefore: readonly boolean[]; readonly markers: readonly string[] } | undefined;
+  /**
+   * `message` with its calls as a stream shows them, or `undefined` when unchanged.
+   * `callsFrom`: the calls before it are the objects the previous read held (the mapper
+   * says so), so they are not compared; absent, they are compared by identity.
+   */
+  hold(message: ParsedMessage, markers: readonly string[], callsFrom?: number): ParsedMessage | undefined {
+    const calls = message.tool_calls;
+    if (calls === undefined || calls.length === 0) {
+      this.reset();
+      return undefined;
+    }
+    const before = this.calls;
+    let same = 0;
+    if (before !== undefined && this.markers === markers) {
+      // The previous read's last call was unfinished: it is worked out again.
+      const limit = Math.min(before.length - 1, calls.length - 1);
+      if (callsFrom !== undefined) same = Math.max(0, Math.min(callsFrom, limit));
+      else while (same < limit && calls[same] === before[same]) same++;
+    }
+    const kept = this.firstChanged < same;
+    let firstChanged = kept ? this.firstChanged : Infinity;
+    const tail: ChatToolCallOut[] = [];
+    for (let i = same; i < calls.length; i++) {
+      const call = calls[i]!;
+      const out = shownCall(call, i === calls.length - 1, markers);
+      tail.push(out);
+      if (out !== call && firstChanged === Infinity) firstChanged = i;
+    }
+    let shown: ChatToolCallOut[] | undefined;
+    if (firstChanged !== Infinity) {
+      shown = kept ? this.shown!.slice(0, same) : calls.slice(0, same);
+      for (const out of tail) shown.push(out);
+    }
+    this.calls = calls;
+    this.markers = markers;
+    this.shown = shown;
+    this.firstChanged = firstChanged;
+    return shown === undefined ? undefined : { ...message, tool_calls: shown };
+  }
+
+  /** Forgets the last read (the next one is compared by identity from the start). */
+  reset(): void {
+    this.calls = undefined;
+    this.shown = undefined;
+    this.firstChanged = Infinity;
+  }
+}
 
 /**
  * Arguments longer than this show as the mapper wrote them while streaming, and close only
@@ -48,7 +78,7 @@ let previous: { readonly calls: readonly ChatToolCallOut[]; readonly shown: read
  */
 const HOLD_LIMIT = 4 * 1024;
 
-/** How a partial read shows one call (see {@link holdUnfinishedArguments}); `call` itself when unchanged. */
+/** How a partial read shows one call (see {@link ShownCalls}); `call` itself when unchanged. */
 function shownCall(call: ChatToolCallOut, last: boolean, markers: readonly string[]): ChatToolCallOut {
   if (call.function.arguments.length > HOLD_LIMIT) return call;
   const escaped = escapeControls(call.function.arguments);
@@ -59,12 +89,12 @@ function shownCall(call: ChatToolCallOut, last: boolean, markers: readonly strin
 }
 
 /**
- * {@link holdUnfinishedArguments} for a read the output breaks in (`unparsed`): what the last
+ * {@link ShownCalls.hold} for a read the output breaks in (`unparsed`): what the last
  * call holds back can never be shown as arguments, so it is returned as `tail`, the text the
  * content goes on with.
  */
 export function holdWithTail(message: ParsedMessage, markers: readonly string[]): { readonly message: ParsedMessage; readonly tail: string } {
-  const held = holdUnfinishedArguments(message, markers);
+  const held = new ShownCalls().hold(message, markers);
   const before = message.tool_calls?.at(-1)?.function.arguments;
   const after = held?.tool_calls?.at(-1)?.function.arguments;
   if (held === undefined || before === undefined || after === undefined) return { message, tail: '' };
@@ -111,7 +141,7 @@ function droppedText(closed: ClosedArguments, markers: readonly string[]): strin
  * brackets the output ends on (`unterminated-string-at-closer`), when that fits the tool's
  * schema; else (and in strict mode) the open string and containers close at the end
  * (`arguments-closed-at-end`, a `truncated` read). Each extends what a stream showed (see
- * {@link holdUnfinishedArguments}); text the closing leaves out (a key cut short, text
+ * {@link ShownCalls}); text the closing leaves out (a key cut short, text
  * after the closer) goes to the content. `offset`: the output's length.
  */
 export function closeFinalArguments(message: ParsedMessage, markers: readonly string[], tools: readonly ChatTool[], lenient: boolean, offset: number): ParsedMessage {

@@ -17,8 +17,8 @@ export type { RequestProblem, RequestProblemCode } from './request/request-probl
 export { ChatStreamSession } from './chat-stream-session.js';
 export { replayStream } from './replay-stream.js';
 export type { ReplayedDelta, ReplayOptions, StreamReplay } from './replay-stream.js';
-export { parseChatOutput } from './parse-chat-output.js';
-export type { ParseChatOptions, ParsedMessage } from './parse-chat-output.js';
+export { parseChatOutput } from './chat-stream-session.js';
+export type { ParseChatOptions, ParsedMessage } from './read-chat-output.js';
 export type { ParseWarning } from './parse-warning.js';
 export { recoveryRules } from './recovery/recovery-rules.js';
 export { isRecoveryRuleId } from '@autoparser/types';

@@ -21,6 +21,8 @@ export interface JsonPrefix {
   readonly pendingValue?: { readonly at: number; readonly closers: string } | undefined;
   /** The text ends inside a string value: where its characters start and what closes the containers around it. */
   readonly openString?: { readonly from: number; readonly closers: string } | undefined;
+  /** Where the stray character is when the text is no JSON prefix (`valid: false`). */
+  readonly stray?: number | undefined;
 }
 
 type Expect = 'value' | 'key' | 'colon' | 'after';
@@ -54,6 +56,8 @@ interface ScanState {
   scanned: number;
   /** The scan met a stray character: no later text makes it JSON. */
   invalid: boolean;
+  /** Where that character is. */
+  stray: number;
 }
 
 // The last scan: a stream's arguments grow by a few characters per read, so each read
@@ -64,7 +68,7 @@ let lastScan: ScanState | undefined;
 export function jsonPrefix(text: string): JsonPrefix {
   let st = lastScan;
   if (st === undefined || text.length < st.text.length || !text.startsWith(st.text)) {
-    st = { text, i: 0, stack: [], expect: 'value', opened: false, member: false, safe: -1, object: false, quote: -1, scanned: 0, invalid: false };
+    st = { text, i: 0, stack: [], expect: 'value', opened: false, member: false, safe: -1, object: false, quote: -1, scanned: 0, invalid: false, stray: -1 };
   }
   st.text = text;
   lastScan = st;
@@ -77,7 +81,10 @@ function scan(st: ScanState): JsonPrefix {
   // After the last safe point the stack never changed (each push and pop is one).
   const closers = (): string => [...stack].reverse().join('');
   const result = (valid: boolean, openString?: { from: number }, pendingAt?: number): JsonPrefix => {
-    if (!valid) st.invalid = true;
+    if (!valid && !st.invalid) {
+      st.invalid = true;
+      st.stray = st.i;
+    }
     const shut = closers();
     return {
       valid,
@@ -86,7 +93,9 @@ function scan(st: ScanState): JsonPrefix {
       safe: st.safe,
       closersAtSafe: shut,
       openString: openString === undefined ? undefined : { from: openString.from, closers: shut },
-      pendingValue: valid && pendingAt !== undefined ? { at: pendingAt, closers: shut } : undefined,
+      // A stray character where a member's value is due: the key was written, its value never.
+      pendingValue: valid ? (pendingAt !== undefined ? { at: pendingAt, closers: shut } : undefined) : st.expect === 'value' && st.member ? { at: st.stray, closers: shut } : undefined,
+      stray: valid ? undefined : st.stray,
     };
   };
   if (st.invalid) return result(false);

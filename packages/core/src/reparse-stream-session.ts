@@ -1,5 +1,5 @@
 import { applyDelta, diffMessages, emptyMessage, type AssistantMessage, type ChatDelta } from '@autoparser/chat-mapper';
-import type { ParsedMessage } from './parse-chat-output.js';
+import type { ParsedMessage } from './read-chat-output.js';
 
 /** Parses a whole output so far (`partial`: more may come). */
 export type OutputParser = (output: string, partial: boolean) => ParsedMessage;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createChatParser, type ChatParser } from './create-chat-parser.js';
 import { functionTool, streamedMessage } from './formats/format-test-support.js';
-import type { ParsedMessage } from './parse-chat-output.js';
+import type { ParsedMessage } from './read-chat-output.js';
 import { sharedTemplate } from './test-templates.js';
 
 // Broken outputs (doubled, cut or stray markers, as the fuzzer makes them): whatever the

@@ -11,7 +11,7 @@ import { expect } from 'vitest';
 import type { ChatRequest } from '../chat-request.js';
 import type { ChatParser } from '../create-chat-parser.js';
 import { grammarStart } from '../grammar-start.js';
-import type { ParsedMessage } from '../parse-chat-output.js';
+import type { ParsedMessage } from '../read-chat-output.js';
 import { replayStream } from '../replay-stream.js';
 
 /** The date the test requests render with, so that templates printing one are deterministic. */

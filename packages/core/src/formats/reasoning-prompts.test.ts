@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createChatParser, type ChatParser } from '../create-chat-parser.js';
-import type { ParsedMessage } from '../parse-chat-output.js';
+import type { ParsedMessage } from '../read-chat-output.js';
 import { sharedTemplate } from '../test-templates.js';
 import { functionTool, streamedMessage, streamedMessageAppendOnly } from './format-test-support.js';
 

@@ -92,6 +92,21 @@ describe('gpt-oss (harmony) recoveries', () => {
       }
     });
 
+    it('between messages too: the messages after it still read (a final answer, a declared call)', () => {
+      const builtin = '<|channel|>analysis<|message|>Search first.<|end|><|start|>assistant to=browser.search<|channel|>commentary code<|message|>{"query":"x"}<|call|>';
+      expectRecovery(GPT_OSS, noTools(), `${builtin}<|start|>assistant<|channel|>final<|message|>Done.<|return|>`, RULE, {
+        role: 'assistant',
+        content: 'to=browser.search<|channel|>commentary code<|message|>{"query":"x"}Done.',
+        reasoning_content: 'Search first.',
+      });
+      expectRecovery(GPT_OSS, withRun(), `${builtin}<|start|>assistant<|channel|>commentary to=functions.run <|constrain|>json<|message|>{"cmd": "ls"}<|call|>`, RULE, {
+        role: 'assistant',
+        content: 'to=browser.search<|channel|>commentary code<|message|>{"query":"x"}',
+        reasoning_content: 'Search first.',
+        tool_calls: [call('run', '{"cmd": "ls"}')],
+      });
+    });
+
     it('the analysis channel named after the recipient decides too: reasoning', () => {
       expectRecovery(GPT_OSS, noTools(), ' to=container.exec<|channel|>analysis<|message|>ls<|call|>', RULE, {
         role: 'assistant',

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ChatRequest } from '../chat-request.js';
 import { createChatParser, type ChatParser } from '../create-chat-parser.js';
 import { chatRequest, functionTool, grammarVerdict, streamedMessage, streamedMessageAppendOnly } from '../formats/format-test-support.js';
-import type { ParsedMessage } from '../parse-chat-output.js';
+import type { ParsedMessage } from '../read-chat-output.js';
 import { sharedTemplate } from '../test-templates.js';
 
 // The JSON call recoveries of the standard JSON tool parser (chat-mapper's standardJsonTools),

@@ -7,7 +7,7 @@ import { expect } from 'vitest';
 import type { ChatRequest } from '../chat-request.js';
 import { createChatParser, type ChatParser } from '../create-chat-parser.js';
 import { chatRequest, functionTool, streamedMessageAppendOnly, streamOutput } from '../formats/format-test-support.js';
-import type { ParsedMessage } from '../parse-chat-output.js';
+import type { ParsedMessage } from '../read-chat-output.js';
 import { sharedTemplate } from '../test-templates.js';
 
 /** The one tool the recovery fixtures call. */

@@ -51,6 +51,10 @@ class Harmony {
     readonly p: ChatBuilder,
     readonly extractReasoning: boolean,
     readonly lenient: boolean,
+    /** The request offers tools (a `functions.` recipient is then never a built-in one). */
+    readonly withTools: boolean,
+    /** The declared tools' names: between messages, such a recipient is a call, never a built-in. */
+    readonly declared: readonly string[] = [],
   ) {
     this.start = p.rule('start', p.literal(START));
     this.body = p.rule('message-body', p.untilOneOf(MESSAGE_ENDS));
@@ -89,9 +93,15 @@ class Harmony {
     return p.sequence(p.sites.closer(END, [NEXT_START], false));
   }
 
-  /** A message the answer does not end with: analysis or a preamble, closed. */
+  /**
+   * A message the answer does not end with: analysis or a preamble, closed; lenient, also a
+   * message to a built-in recipient (`undeclared-recipient`), so the messages after it read.
+   */
   interim(): Parser {
-    return this.p.sharedRule('interim', () => this.p.choice(this.analysis(true), this.preamble(true)));
+    const { p } = this;
+    return p.sharedRule('interim', () =>
+      this.lenient ? p.choice(this.analysis(true), this.preamble(true), this.builtinMessage(true)) : p.choice(this.analysis(true), this.preamble(true)),
+    );
   }
 
   /** The final channel: the answer. */
@@ -108,14 +118,16 @@ class Harmony {
    * ` to=f to=functions.f`) is no such recipient. With tools offered, a `functions.` name is
    * none either: it is left to fail the parse, so the caller sees the output and a warning.
    */
-  private builtinRecipient(withTools: boolean): Parser {
+  private builtinRecipient(withTools: boolean, notDeclared = false): Parser {
     const { p } = this;
     const segment = p.chars('[A-Za-z0-9_-]', 1);
     const header = p.choice(CHANNEL, MESSAGE, CONSTRAIN, p.sequence(' ', p.choice(CONSTRAIN, p.sequence(p.chars('[a-z]', 1), MESSAGE))));
     // One recipient per header: a second ` to=` before the message is a doubled header, not a built-in's.
     const single = p.negate(p.sequence(p.untilOneOf([MESSAGE, ' to=']), ' to='));
     const name = p.sequence(p.negate(p.sequence('assistant', header)), segment, p.zeroOrMore(p.sequence('.', segment)), p.peek(header), single);
-    return withTools ? p.sequence(p.negate('functions.'), name) : name;
+    const declared = notDeclared && this.declared.length > 0 ? p.negate(p.sequence(p.choice(...this.declared.map((n) => p.literal(n))), header)) : undefined;
+    const named = declared === undefined ? name : p.sequence(declared, name);
+    return withTools ? p.sequence(p.negate('functions.'), named) : named;
   }
 
   /** A message to a built-in recipient (strict, as the reference): dropped. */
@@ -131,10 +143,11 @@ class Harmony {
    * in the analysis channel (named before or after the recipient), content otherwise. Its
    * text starts only once the header is whole, so a stream never shows it in the wrong place.
    */
-  builtinMessage(withTools: boolean): Parser {
+  builtinMessage(closed: boolean): Parser {
     const { p } = this;
-    const recipient = this.builtinRecipient(withTools);
-    const text = p.sequence('to=', recipient, this.body);
+    // Between messages a declared name is a call's (read by the calls, or failing as one).
+    const recipient = this.builtinRecipient(this.withTools, closed);
+    const text = p.sequence('to=', recipient, closed ? this.interimBody : this.body);
     const whole = p.peek(p.sequence('to=', recipient, p.untilOneOf([MESSAGE, ...MESSAGE_ENDS]), MESSAGE));
     const reasoning = (t: Parser): Parser => (this.extractReasoning ? p.reasoning(t) : p.content(t));
     const inAnalysis = p.choice(
@@ -142,7 +155,13 @@ class Harmony {
       p.sequence(' ', p.peek(p.sequence('to=', recipient, `${CHANNEL}analysis`)), whole, reasoning(text)),
     );
     const elsewhere = p.sequence(p.optional(`${CHANNEL}commentary`), ' ', whole, p.content(text));
-    return p.recover('undeclared-recipient', p.sequence(p.choice(inAnalysis, elsewhere), p.optional(p.choice(END, CALL))));
+    // Another message follows a closed one: its end is due (lenient, missing before the next start).
+    const end = closed ? p.choice(CALL, this.end()) : p.optional(p.choice(END, CALL));
+    const message = p.recover('undeclared-recipient', p.sequence(p.choice(inAnalysis, elsewhere), end));
+    if (!closed || !this.withTools) return message;
+    // Not even entered while the recipient may still become a call's (`to=f` of `to=functions.`).
+    const callRecipient = p.choice('functions.', ...this.declared.map((n) => p.sequence(p.literal(n), p.peek(p.choice(CHANNEL, MESSAGE, CONSTRAIN, ' ')))));
+    return p.sequence(p.negate(p.sequence(p.optional(this.callChannel), ' to=', callRecipient)), message);
   }
 
   /** One call of any of `tools`, its recipient in the role header or in the channel header. */
@@ -198,8 +217,8 @@ function toolCalls(h: Harmony, context: FormatContext): Parser {
 export function harmonyFormat(context: FormatContext): ChatFormat {
   const { request } = context;
   const p = context.builder;
-  const h = new Harmony(p, request.extractReasoning, request.lenient);
   const hasTools = functionTools(request.tools).length > 0 && request.toolChoice !== 'none';
+  const h = new Harmony(p, request.extractReasoning, request.lenient, hasTools, functionTools(request.tools).map((t) => t.function.name));
   const schema = request.responseSchema;
   // Without a generation prompt the output itself opens its first message.
   const first = request.generationPrompt === '' ? p.optional(h.start) : h.start;
@@ -221,7 +240,7 @@ export function harmonyFormat(context: FormatContext): ChatFormat {
   } else {
     // A turn may stop after any message; a message to a built-in recipient is dropped as the
     // reference drops it, lenient kept as text.
-    const last = [h.final(), h.preamble(false), h.analysis(false), request.lenient ? h.builtinMessage(hasTools) : h.unsolicited(hasTools)];
+    const last = [h.final(), h.preamble(false), h.analysis(false), request.lenient ? h.builtinMessage(false) : h.unsolicited(hasTools)];
     let calls = toolCalls(h, context);
     // `text-after-calls`: a final answer written after the calls (the model did not stop at
     // `<|call|>`) is content, not a reason to read the whole output as text.

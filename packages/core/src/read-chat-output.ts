@@ -1,10 +1,10 @@
 import { CHAT_TAGS, ChatAstMapper, chatTagsWhere, cutEscapeLength, mapChatAst, streamDeltas, type AppendedText, type AssistantMessage, type ChatTool, type RecoveredNode } from '@autoparser/chat-mapper';
-import { parse, type Arena, type AstNode, type ParseResult } from '@autoparser/peg-core';
+import { parse, ParseSession, type Arena, type AstNode, type ParseResult } from '@autoparser/peg-core';
 import { trimTrailingWhitespace } from '@autoparser/diff-utils';
 import { arenaMarkers, onlyMarkers } from './arena-markers.js';
 import type { ParseWarning } from './parse-warning.js';
 import { checkRecoveredCalls, nodesBefore } from './recovered-calls.js';
-import { closeFinalArguments, holdUnfinishedArguments, holdWithTail } from './final-arguments.js';
+import { closeFinalArguments, holdWithTail, ShownCalls } from './final-arguments.js';
 
 /** An assistant message, with warnings when the output could not be read cleanly. */
 export type ParsedMessage = AssistantMessage & {
@@ -148,6 +148,8 @@ export interface ChatReader {
   readonly text: (from: number, to?: number) => string;
   /** The input's length. */
   readonly length: () => number;
+  /** How this reader's partial reads showed their calls (each read goes on from the last). */
+  readonly shown: ShownCalls;
   /** The markers the parser reads (see `arenaMarkers`): text made only of them is no answer text. */
   readonly markers?: readonly string[] | undefined;
   /**
@@ -156,6 +158,11 @@ export interface ChatReader {
    * parsers): all of such an output is content, as the reference returns it.
    */
   readonly prefix?: ((length: number) => ChatReader) | undefined;
+  /**
+   * With {@link prefix}: the length of the longest prefix of an unparsable input that still
+   * reads as a cut output (see {@link viablePrefix}); undefined when none does.
+   */
+  readonly viable?: (() => number | undefined) | undefined;
   /**
    * A final read may end a string value never closed at the call's closer
    * (`unterminated-string-at-closer`); absent: when the reader has {@link prefix} (lenient).
@@ -174,13 +181,39 @@ export function wholeReader(arena: Arena, input: string, lenient: boolean, strin
       return result;
     },
     mapper: new ChatAstMapper(),
+    shown: new ShownCalls(),
     markers: arenaMarkers(arena),
     text: (from, to) => input.slice(from, to),
     length: () => input.length,
     prefix: lenient ? (length) => wholeReader(arena, input.slice(0, length), true, stringAtCloser) : undefined,
+    viable: () => viablePrefix(arena, input, parse(arena, input, { partial: true }).end),
     stringAtCloser,
   };
 }
+
+/**
+ * The length of the longest prefix of `input` whose partial parse does not fail, given
+ * `farthest`, where the failing partial parse of all of it stopped looking (a prefix fails
+ * from some length on and never before it). The parse fails at the start of the construct
+ * the text broke in (a marker's first character, say), so the prefix up to there reads, and
+ * so may a few more characters (`<tool_c` of a marker never finished): one session, fed a
+ * character at a time, finds how many, each step reading only what it adds.
+ */
+export function viablePrefix(arena: Arena, input: string, farthest: number): number | undefined {
+  const session = new ParseSession(arena, input.slice(0, Math.min(farthest, input.length)));
+  if (session.partial().status === 'fail') return undefined;
+  let length = session.length;
+  while (length < input.length) {
+    // A surrogate pair is one step: half of one is no text a model wrote.
+    const step = isHighSurrogate(input.charCodeAt(length)) && length + 1 < input.length ? 2 : 1;
+    session.append(input.slice(length, length + step));
+    if (session.partial().status === 'fail') break;
+    length += step;
+  }
+  return length;
+}
+
+const isHighSurrogate = (code: number): boolean => code >= 0xd800 && code <= 0xdbff;
 
 /** The last node that opens a call no later node closes (depth first), or undefined. */
 function unfinishedCall(nodes: readonly AstNode[]): AstNode | undefined {
@@ -314,23 +347,15 @@ interface ReadablePart {
 
 /**
  * The readable part of an unparsable output: the longest prefix that still reads as a cut
- * output (a partial parse fails from some point on and never before it, so a binary search
- * finds it), read as a stream reads it. A call that has its name stays, with its arguments
+ * output (`viable`, see {@link viablePrefix}), read as a stream reads it. A call that has its name stays, with its arguments
  * as far as they were read: a failing stream has sent it, and deltas cannot retract. A call
  * without one is cut off (the prefix before it is read instead) and goes to the content with
  * the rest. The text after what the read holds (a marker cut short) is content too, so none
  * is dropped.
  */
-function readablePrefix(prefix: (length: number) => ChatReader, shift: number, length: number, tools: readonly ChatTool[]): ReadablePart | undefined {
-  const fails = (n: number): boolean => prefix(n).parse(true).status === 'fail';
-  let good = shift;
-  let bad = length;
-  if (fails(good)) return undefined;
-  while (bad - good > 1) {
-    const mid = good + Math.floor((bad - good) / 2);
-    if (fails(mid)) bad = mid;
-    else good = mid;
-  }
+function readablePrefix(prefix: (length: number) => ChatReader, shift: number, viable: number | undefined, tools: readonly ChatTool[]): ReadablePart | undefined {
+  if (viable === undefined) return undefined;
+  const good = viable;
   for (let n = good; n > shift; ) {
     const reader = prefix(n);
     const nodes = reader.parse(true).nodes;
@@ -367,7 +392,7 @@ function heldText(tail: string, rest: string): string {
  */
 function readUnparsed(reader: ChatReader, shift: number, failedAt: number, tools: readonly ChatTool[]): ChatRead {
   const output = reader.text(shift);
-  const part = reader.prefix === undefined ? undefined : readablePrefix(reader.prefix, shift, reader.length(), tools);
+  const part = reader.prefix === undefined ? undefined : readablePrefix(reader.prefix, shift, reader.viable?.(), tools);
   // What the call the output broke in holds back of its arguments is text before the rest.
   const held = part === undefined ? undefined : holdWithTail(part.head.message, reader.markers ?? []);
   const head = held?.message;
@@ -521,9 +546,9 @@ function readOutput(reader: ChatReader, shift: number, partial: boolean, tools: 
   if (notes.length > 0) out.warnings = notes;
   if (partial && hold) {
     // Unfinished arguments show only as far as a final read may close them.
-    const held = holdUnfinishedArguments(out, reader.markers ?? []);
+    const held = reader.shown.hold(out, reader.markers ?? [], own ? appended?.callsFrom : undefined);
     if (held !== undefined) return { message: held, appended: undefined, own: false, nodes };
-  }
+  } else reader.shown.reset();
   return { message: out, appended, own, nodes };
 }
 
@@ -594,27 +619,4 @@ export function withoutTrailingMarker(output: string, marker: string, whole: Par
     message: `recovered by "${TRAILING_END_OF_TURN_RULE}" at offset ${at}: the end-of-turn marker ${JSON.stringify(marker)} written at the end of the output is not part of the answer`,
   };
   return { ...read, warnings: [...(read.warnings ?? []), warning] };
-}
-
-/**
- * Parses model output (which follows `generationPrompt`) with a chat arena: one whole read
- * (a stream's reads are incremental, see `ChatStreamSession`). See {@link ParseChatOptions}
- * for `tools` and `endOfTurn`: lenient, with `endOfTurn`, the marker written as text at the
- * very end of the output is dropped with a `recovered` warning (`trailing-end-of-turn`) when
- * the whole output reads it as text and the rest still reads; a partial parse holds back the
- * end of the output that may be that marker.
- */
-export function parseChatOutput(arena: Arena, generationPrompt: string, output: string, partial: boolean, options: ParseChatOptions = {}): ParsedMessage {
-  const tools = options.tools ?? [];
-  const marker = options.endOfTurn ?? '';
-  const strict = options.strict ?? false;
-  const read = (text: string): ParsedMessage => readWhole(arena, generationPrompt, text, partial, tools, strict, options.stringAtCloser ?? !strict);
-  if (marker === '') return read(output);
-  if (partial) return read(output.slice(0, output.length - heldBack(output, marker)));
-  return withoutTrailingMarker(output, marker, read(output), read);
-}
-
-/** One whole read of `output`. */
-function readWhole(arena: Arena, generationPrompt: string, output: string, partial: boolean, tools: readonly ChatTool[], strict: boolean, stringAtCloser: boolean): ParsedMessage {
-  return readChatOutput(wholeReader(arena, generationPrompt + output, !strict, stringAtCloser), generationPrompt.length, partial, tools).message;
 }
