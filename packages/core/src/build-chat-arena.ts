@@ -289,7 +289,7 @@ function callIdSection(ctx: Ctx): Parser | undefined {
   const section = p.sequence(p.optional(p.sequence(ctx.p.sites.marker(prefix), p.toolId(p.until(suffix)))), ctx.p.sites.marker(suffix));
   // Leniently the marker before the arguments may be missing when they follow the name at
   // once: Mistral's `[TOOL_CALLS]f{…}`, as servers that drop special tokens show it.
-  return ctx.inputs.lenient ? p.choice(section, p.recover('missing-arguments-marker', p.peek('{'))) : section;
+  return p.orRecovered(section, 'missing-arguments-marker', p.peek('{'));
 }
 
 function functionParser(ctx: Ctx, name: string, args: Parser, peekArgs: Parser | undefined): Parser {
