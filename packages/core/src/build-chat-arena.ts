@@ -413,7 +413,7 @@ function tagWithJsonTools(ctx: Ctx): Parser {
   const alternatives = functionTools(ctx.inputs.tools).map((tool) => {
     const name = tool.function.name;
     const args = p.sequence(ctx.p.sites.marker(start), p.toolArgs(p.jsonSchema(`tool-${name}-schema`, toolParameters(tool))), ctx.p.sites.marker(end));
-    const peek = start === '' ? undefined : p.peek(ctx.inputs.lenient ? p.sequence(p.space(), core(start)) : p.literal(start));
+    const peek = start === '' ? undefined : p.peek(ctx.p.sites.markerAhead(start));
     return p.sharedRule(`tool-${name}`, () => functionParser(ctx, name, args, peek));
   });
   return wrapCalls(ctx, p.choice(...alternatives), false);
@@ -563,8 +563,7 @@ function tagWithTaggedTools(ctx: Ctx): Parser {
     }
     seq = p.sequence(ctx.p.sites.marker(args.start), seq, ctx.p.sites.marker(args.end));
     // Peek for an argument tag only when one must follow: all-optional calls may have none.
-    const peekTag = (): Parser => (ctx.inputs.lenient ? p.sequence(p.space(), core(args.name_prefix)) : p.literal(args.name_prefix));
-    const peek = args.name_prefix !== '' && required.length > 0 ? p.peek(peekTag()) : undefined;
+    const peek = args.name_prefix !== '' && required.length > 0 ? p.peek(ctx.p.sites.markerAhead(args.name_prefix)) : undefined;
     return p.sharedRule(`tool-${name}`, () => functionParser(ctx, name, seq, peek));
   });
   return wrapCalls(ctx, p.choice(...alternatives), true);
