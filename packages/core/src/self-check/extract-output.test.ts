@@ -81,6 +81,14 @@ describe('extractOutput when earlier turns reflow once the answer follows', () =
   });
 });
 
+describe('extractOutput when only layout whitespace differs', () => {
+  it('reads the answer after the prompt\'s last character (untrimmed templates)', () => {
+    // The generation prompt ends with a newline; a finished turn puts spaces there instead.
+    const template = "{% for m in messages %}<|{{ m.role }}|>   {{ m.content }}{% endfor %}{% if add_generation_prompt %}<|assistant|>\n{% endif %}";
+    expect(cut(template, { role: 'assistant', content: 'Hi there.' })).toEqual({ ok: true, output: 'Hi there.' });
+  });
+});
+
 describe('checkTemplate on templates with unusual turn layouts', () => {
   it.each([
     ['Apriel-1.6-15b-Thinker-fixed'],

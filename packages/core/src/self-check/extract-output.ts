@@ -144,6 +144,26 @@ function afterReflowedHead(closed: string, full: string, generation: string): st
 }
 
 /**
+ * The answer when `full` holds all of `opened` up to whitespace (templates whose indentation
+ * and newlines land differently once an answer follows, as untrimmed vLLM templates do): the
+ * output is what follows the prompt's last non-whitespace character, without the layout
+ * whitespace before it.
+ */
+function afterWhitespaceLayout(opened: string, full: string): string | undefined {
+  const wanted = squeeze(opened);
+  if (wanted === '') return undefined;
+  let matched = 0;
+  let at = 0;
+  for (; at < full.length && matched < wanted.length; at++) {
+    const char = full[at] ?? '';
+    if (/[ \t\n\r]/.test(char)) continue;
+    if (char !== wanted[matched]) return undefined;
+    matched++;
+  }
+  return matched === wanted.length ? full.slice(at).replace(/^[ \t\n\r]+/, '') : undefined;
+}
+
+/**
  * Cuts out of a rendered conversation the text a model would have generated for its last
  * assistant turn. The rule:
  *
@@ -159,7 +179,8 @@ function afterReflowedHead(closed: string, full: string, generation: string): st
  *    - when the generation prompt ends with an empty, closed reasoning block (thinking off)
  *      that the finished turn does not show, the output is the turn after any such block;
  *    - when the conversation before the answer differs from the prompt's only in whitespace,
- *      the output follows the generation prompt's text.
+ *      the output follows the generation prompt's text; when all of the prompt (generation
+ *      prompt included) is there up to whitespace, the output follows its last character.
  *    Otherwise no output can be told (the template renders a finished answer differently
  *    from the turn it opens) and the scenario fails with where the two differ.
  * 3. The model stops at its end-of-turn token, which the parser never sees, so trailing
@@ -193,10 +214,12 @@ export function extractOutput(
     const forced = trailed === undefined ? forcedThinking(opened, full, generationAt, markers, answer) : undefined;
     const closedBlock = forced === undefined && trailed === undefined ? closedEmptyThinking(opened, full, markers) : undefined;
     const reflowed = opened.startsWith(closed) ? afterReflowedHead(closed, full, opened.slice(closed.length)) : undefined;
+    let layout: string | undefined;
     if (trailed !== undefined) ({ output, trailer } = trailed);
     else if (forced !== undefined) output = forced;
     else if (closedBlock !== undefined) output = closedBlock;
     else if (reflowed !== undefined) output = reflowed;
+    else if ((layout = afterWhitespaceLayout(opened, full)) !== undefined) output = layout;
     else {
       const at = commonPrefix(opened, full);
       return {
