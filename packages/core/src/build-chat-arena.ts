@@ -133,7 +133,10 @@ function reasoningParser(p: ChatBuilder, a: TemplateAnalysis, extracting: boolea
   // forgot the end tag) is the reasoning a stream showed, not content. A block the prompt
   // opens is read so by the final read already (a `truncated` warning).
   const unclosed = lenient && startTag !== '' && !promptOpensReasoning(generationPrompt, startTag, end.trim()) ? 'recovered' : 'no';
-  const block = p.optional(p.sequence(p.space(), open, p.sites.reasoningBlock(end, { start: startTag, spacedEnd: true, call, unclosed })));
+  const opened = p.sequence(p.space(), open, p.sites.reasoningBlock(end, { start: startTag, spacedEnd: true, call, unclosed }));
+  // A turn without reasoning may be written as the end marker alone (`</mm:think>answer`, the
+  // template's own rendering of such a turn): an empty block, read as no reasoning.
+  const block = p.optional(startTag === '' ? opened : p.choice(opened, p.sequence(p.space(), p.optspace(end))));
   if (!lenient || !promptClosesReasoning(generationPrompt, startTag, end.trim())) return block;
   // `reasoning-while-disabled`: the prompt wrote an empty block (thinking disabled) and the
   // model reasons anyway, in a block of its own at the start of its answer. Once the tag is

@@ -142,6 +142,16 @@ function runScenario(scenario: CheckScenario, context: RunContext, index: number
   if (reasoning !== '' && !output.includes(reasoning.split('\n')[0] ?? reasoning)) {
     return { name, passed: false, skipped: true, reason: 'the template does not render the reasoning of a finished turn' };
   }
+  // Likewise a template may not render a finished turn's content or calls at all (it reads
+  // another variable, or drops the last turn's calls).
+  const content = typeof scenario.message.content === 'string' ? scenario.message.content : '';
+  if (content !== '' && !output.includes(content.split('\n')[0] ?? content)) {
+    return { name, passed: false, skipped: true, reason: 'the template does not render the content of a finished turn' };
+  }
+  const calls = scenario.message.tool_calls ?? [];
+  if (calls.length > 0 && !calls.every((call) => output.includes(call.function.name))) {
+    return { name, passed: false, skipped: true, reason: 'the template does not render the tool calls of a finished turn' };
+  }
   const parsed = parser.parse(output);
   const warning = parsed.warnings?.[0];
   const difference = messageDifference(withPromptReasoning(scenario.message, parser), parsed);

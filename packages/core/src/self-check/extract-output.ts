@@ -164,12 +164,27 @@ function afterWhitespaceLayout(opened: string, full: string): string | undefined
 }
 
 /**
+ * The answer when the generation prompt leaves reasoning open and the finished turn is
+ * rendered right after that same opening but never closes it (the template drops the
+ * reasoning and its end tag): the model closed the block before answering.
+ */
+function closedInside(opened: string, output: string, generationAt: number, markers: OutputMarkers): string {
+  const start = markers.thinkingStartTag.trim();
+  const end = markers.thinkingEndTag.trim();
+  if (start === '' || end === '' || output.includes(end)) return output;
+  const tagAt = opened.lastIndexOf(start);
+  if (tagAt < generationAt || opened.includes(end, tagAt)) return output;
+  return markers.thinkingEndTag + output;
+}
+
+/**
  * Cuts out of a rendered conversation the text a model would have generated for its last
  * assistant turn. The rule:
  *
  * 1. `opened` = the conversation rendered with the generation prompt (what the model is
  *    given); `full` = the conversation plus the answer, without a generation prompt.
- * 2. When `full` starts with `opened`, the model's output is the rest. Otherwise:
+ * 2. When `full` starts with `opened`, the model's output is the rest (after the thinking
+ *    end tag when the prompt leaves reasoning open and the rest never closes it). Otherwise:
  *    - when the template writes a fixed trailer after the whole conversation (`closed` =
  *      head + trailer, `full` = head + generation prompt + answer + trailer), the output is
  *      what lies between the generation prompt and the trailer;
@@ -208,7 +223,7 @@ export function extractOutput(
   const generationAt = opened.startsWith(closed) && opened !== closed ? closed.length : opened.length - markers.generationPrompt.length;
   let output: string;
   let trailer = '';
-  if (full.startsWith(opened)) output = full.slice(opened.length);
+  if (full.startsWith(opened)) output = closedInside(opened, full.slice(opened.length), generationAt, markers);
   else {
     const trailed = opened.startsWith(closed) ? beforeTrailer(closed, full, opened.slice(closed.length)) : undefined;
     const forced = trailed === undefined ? forcedThinking(opened, full, generationAt, markers, answer) : undefined;

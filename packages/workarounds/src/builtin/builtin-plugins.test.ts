@@ -85,12 +85,24 @@ function repair(name: string, template: string): Record<string, unknown> {
 
 describe('analysis patches repair the general analysis of their templates', () => {
   it('old-thinking-template: <think> reasoning for a template that strips it from past turns', () => {
-    expect(repair('old-thinking-template', 'deepseek-ai-DeepSeek-R1-Distill-Llama-8B')).toEqual({
+    // Its prompt opens no block, so nothing shows the reasoning to the general analysis.
+    const text =
+      "{% for m in messages %}<|{{ m.role }}|>{% set content = m.content.split('</think>')[-1] %}{{ content }}<|end|>{% endfor %}" +
+      '{% if add_generation_prompt %}<|assistant|>{% endif %}';
+    const general = analyzeTemplate(text, { plugins: [] });
+    const patched = analyzeTemplate(text, { plugins: [plugin('old-thinking-template')] });
+    expect(patched.appliedPlugins).toEqual(['old-thinking-template']);
+    expect(changes(general, patched)).toEqual({
       'reasoning.mode': 'TAG_BASED',
       'reasoning.start': '<think>',
       'reasoning.end': '</think>',
       preserved_tokens: ['<think>', '</think>'],
     });
+  });
+
+  it('old-thinking-template: stays out where only the generation prompt opens <think> (DeepSeek-R1 distill, R4)', () => {
+    const text = source('deepseek-ai-DeepSeek-R1-Distill-Llama-8B');
+    expect(analyzeTemplate(text, { plugins: [plugin('old-thinking-template')] }).appliedPlugins).toEqual([]);
   });
 
   it('old-thinking-template: stays out where the analysis already finds the reasoning (QwQ)', () => {
