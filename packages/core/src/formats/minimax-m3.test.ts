@@ -86,7 +86,8 @@ describe('MiniMax-M3 format', () => {
     expect(report.scenarios.find((s) => s.name === 'parallel tool calls')).toMatchObject({ passed: true });
     // The template drops null arguments ("omit the field entirely"), so the typed call's
     // `nothing: null` cannot come back; everything else does.
-    expect(report.scenarios.find((s) => s.name === 'tool call')?.reason).toMatch(/^tool_calls\[0\]\.arguments/);
+    expect(report.scenarios.find((s) => s.name === 'tool call')).toMatchObject({ passed: true });
+    expect(report.scenarios.find((s) => s.name === 'typed arguments')?.reason).toMatch(/^tool_calls\[0\]\.arguments/);
   });
 
   it('matches no other template', () => {
