@@ -21,7 +21,7 @@ const LAYERS = {
   '@autoparser/diff-utils': [],
   '@autoparser/peg-core': ['@autoparser/types', '@autoparser/diff-utils'],
   '@autoparser/gbnf-emitter': ['@autoparser/types', '@autoparser/peg-core'],
-  '@autoparser/jinja': [],
+  '@autoparser/jinja': ['@autoparser/types'],
   '@autoparser/template-analyzer': ['@autoparser/types', '@autoparser/diff-utils', '@autoparser/jinja', '@autoparser/peg-core'],
   '@autoparser/chat-mapper': ['@autoparser/types', '@autoparser/peg-core'],
   '@autoparser/workarounds': [

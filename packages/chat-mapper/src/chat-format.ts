@@ -1,4 +1,5 @@
 import type { JsonValue, Parser } from '@autoparser/peg-core';
+import type { FormatHook } from '@autoparser/types';
 import type { ChatBuilder } from './chat-builder.js';
 import type { ChatTool } from './chat-tool.js';
 import type { GrammarTrigger } from './grammar-trigger.js';
@@ -77,5 +78,9 @@ export interface FormatContext<Analysis = unknown> {
   general(): ChatFormat;
 }
 
-/** A generation hook: the dedicated format for a request, or `undefined` to leave it to the general one. */
-export type FormatHandler<Analysis = unknown> = (context: FormatContext<Analysis>) => ChatFormat | undefined;
+/**
+ * A generation hook: the dedicated format for a request, or `undefined` to leave it to the
+ * general one. It is `@autoparser/types`' `FormatHook` given this package's
+ * {@link FormatContext} and {@link ChatFormat}.
+ */
+export type FormatHandler<Analysis = unknown> = FormatHook<FormatContext<Analysis>, ChatFormat>;

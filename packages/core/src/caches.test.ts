@@ -1,7 +1,7 @@
 // The caches as a user sees them: through core's entry point and the README's table.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { cacheStats, clearCaches, compileTemplate, createChatParser, type CacheStats, type ChatRequest } from './index.js';
+import { builtinPlugins, cacheStats, clearCaches, compileTemplate, createChatParser, type CacheStats, type ChatRequest, type WorkaroundPlugin } from './index.js';
 import { sharedTemplate } from './test-templates.js';
 
 const request: ChatRequest = {
@@ -19,13 +19,39 @@ const stats = (name: string): CacheStats | undefined => cacheStats().find((c) =>
 describe('caches', () => {
   it('compile a template once for repeated createChatParser calls, and analyse and probe it once', () => {
     const template = sharedTemplate('Qwen3-Coder');
+    // A plugin that counts what the compiled template does: analyses (patchAnalysis runs once
+    // per analysis) and probe renders (adjustMessages sees every conversation rendered).
+    let analyses = 0;
+    const rendered: string[] = [];
+    const counter: WorkaroundPlugin = {
+      name: 'counter',
+      description: 'counts analyses and renders',
+      matches: () => true,
+      patchAnalysis: (analysis) => {
+        analyses++;
+        return analysis;
+      },
+      render: {
+        adjustMessages: (messages) => {
+          rendered.push(JSON.stringify(messages));
+          return [...messages];
+        },
+      },
+    };
+    const plugins = Object.freeze([counter, ...builtinPlugins]);
     clearCaches();
-    const parsers = [1, 2, 3].map(() => createChatParser(template, request));
+    const probes = (): number[] => [rendered.filter((r) => r.includes('AUTOPARSER_END_OF_TURN_MARKER_PROBE')).length, rendered.filter((r) => r.includes('probe_tool')).length];
+    const first = createChatParser(template, request, { plugins });
+    // Qwen3-Coder writes tagged parameters: both probes (end of turn, Python containers) run.
+    expect(first.formatPlugin).toBeUndefined();
+    expect(compileTemplate(template, { plugins }).analysis.tools.format.mode).toBe('TAG_WITH_TAGGED');
+    const afterFirst = probes();
+    expect(afterFirst.every((n) => n > 0)).toBe(true);
+    const parsers = [first, createChatParser(template, request, { plugins }), createChatParser(template, request, { plugins })];
     expect(new Set(parsers.map((p) => p.grammar)).size).toBe(1);
-    expect(stats('compiled-chat-templates')).toMatchObject({ misses: 1, hits: 2, size: 1 });
-    expect(stats('analysis')).toMatchObject({ misses: 1, size: 1 });
-    expect(stats('end-of-turn-markers')).toMatchObject({ misses: 1, size: 1 });
-    expect(stats('python-containers')).toMatchObject({ misses: 1, size: 1 });
+    expect(stats('compiled-chat-templates')).toMatchObject({ misses: 1, hits: 3, size: 1 });
+    expect(analyses).toBe(1);
+    expect(probes()).toEqual(afterFirst);
   });
 
   it('share one generated parser between requests that differ only in their conversation', () => {
@@ -47,7 +73,7 @@ describe('caches', () => {
     const a = createChatParser(sharedTemplate('Qwen3-Coder'), request);
     const b = createChatParser(sharedTemplate('Qwen-Qwen3-0.6B'), request);
     expect(a.grammar).not.toBe(b.grammar);
-    expect(stats('analysis')).toMatchObject({ misses: 2, hits: 0, size: 2 });
+    expect(stats('compiled-chat-templates')).toMatchObject({ misses: 2, hits: 0, size: 2 });
     clearCaches();
     expect(cacheStats().every((c) => c.size === 0 && c.hits === 0 && c.misses === 0)).toBe(true);
   });

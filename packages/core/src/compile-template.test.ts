@@ -39,7 +39,7 @@ describe('compileTemplate', () => {
 
   it('names what is wrong with a request', () => {
     const compiled = compileTemplate(source);
-    expect(() => compiled.parserFor({ ...request, tool_choice: { type: 'function', function: { name: 'nope' } } })).toThrow(/tool_choice names the function "nope"/);
+    expect(() => compiled.parserFor({ ...request, tool_choice: { type: 'function', function: { name: 'nope' } } })).toThrow(/tool_choice\.function\.name: "nope" is not among the tools/);
     expect(() => compiled.parserFor(request, { recoveries: { disable: ['nope' as 'missing-closer'] } })).toThrow(/recoveries\.disable\[0\]: "nope" is no recovery rule/);
   });
 });

@@ -1,14 +1,19 @@
 import { functionTools, type FormatRequest } from '@autoparser/chat-mapper';
-import { BoundedCache, cacheKey, pluginKey, sharedCache, TemplateRenderError, type RenderedPrompt, type RenderParams } from '@autoparser/jinja';
+import { TemplateRenderError, type RenderedPrompt, type RenderParams } from '@autoparser/jinja';
 import type { TemplateAnalysis } from '@autoparser/template-analyzer';
 import { isRecoveryRuleId, type RecoveryOptions, type RecoveryRuleId } from '@autoparser/types';
 import type { WorkaroundPlugin } from '@autoparser/workarounds';
 import type { ChatRequest } from './chat-request.js';
+import { BoundedCache, cacheKey, sharedCache } from './caches.js';
 import { ChatStreamSession, parseChatOutput } from './chat-stream-session.js';
 import { analyzeTemplate, pluginsOf, renderPrompt, type PluginOptions } from './default-plugins.js';
 import { endOfTurnMarker } from './end-of-turn-marker.js';
-import { generateChatParser, type GeneratedChatParser } from './generate-chat-parser.js';
+import { generateWithProbe, type GeneratedChatParser } from './generate-chat-parser.js';
 import type { ParsedMessage } from './read-chat-output.js';
+import { pluginKey } from './plugin-key.js';
+import { rendersPythonContainers } from './python-containers.js';
+import { readToolChoice } from './request/read-tools.js';
+import type { ProblemSink } from './request/request-problem.js';
 import { responseSchema } from './response-schema.js';
 import type { ChatParser, ParserForOptions } from './chat-parser.js';
 
@@ -48,17 +53,18 @@ export function renderParamsOf(request: ChatRequest): RenderParams {
 /**
  * The tools the grammar and parser offer, and whether a call is required: a named
  * `tool_choice` offers only that tool, required (the prompt still shows every tool).
+ * `tool_choice` is checked by `parseChatRequest`'s own reader, so a request object accepts
+ * exactly what a JSON body does; its first problem is thrown as `invalid-params`.
  */
 function offeredTools(request: ChatRequest): Pick<FormatRequest, 'tools' | 'toolChoice'> {
   const tools = functionTools(request.tools);
-  const choice = request.tool_choice ?? 'auto';
+  const problems: ProblemSink = [];
+  const choice = readToolChoice(problems, request.tool_choice, request.tools ?? undefined) ?? 'auto';
+  const [problem] = problems;
+  if (problem !== undefined) throw new TemplateRenderError('invalid-params', problem.message);
   if (typeof choice === 'string') return { tools, toolChoice: choice };
   const name = choice.function.name;
-  const named = tools.filter((tool) => tool.function.name === name);
-  if (named.length === 0) {
-    throw new TemplateRenderError('invalid-params', `tool_choice names the function "${name}", which is not among the request's tools`);
-  }
-  return { tools: named, toolChoice: 'required' };
+  return { tools: tools.filter((tool) => tool.function.name === name), toolChoice: 'required' };
 }
 
 /** The rules `options` disables, checked: each a built-in rule id or a plugin's `plugin/rule`. */
@@ -86,10 +92,16 @@ function openReasoningTail(prompt: string, generationPrompt: string, reasoningSt
 /** Generated parsers per compiled template: requests that differ only in their conversation share one. */
 const PARSERS_PER_TEMPLATE = 32;
 
+/**
+ * A compiled template owns everything derived from its source and plugins: the analysis,
+ * the probes (end-of-turn marker, Python containers) and the generated parsers. Dropping it
+ * from the one cache of compiled templates drops them all.
+ */
 class Compiled implements CompiledChatTemplate {
   readonly analysis: TemplateAnalysis;
   private readonly generated = new BoundedCache<string, GeneratedChatParser>({ name: 'generated-parsers', key: 'format request + recoveries', limit: PARSERS_PER_TEMPLATE });
   private endOfTurnMemo: string | undefined;
+  private pythonContainersMemo: boolean | undefined;
 
   constructor(
     readonly source: string,
@@ -105,6 +117,11 @@ class Compiled implements CompiledChatTemplate {
   /** The marker the template writes after an assistant turn (probed once). */
   private endOfTurn(): string {
     return (this.endOfTurnMemo ??= endOfTurnMarker(this.source, this.plugins));
+  }
+
+  /** Whether the template writes object arguments as Python dicts (probed once, when a format asks). */
+  private pythonContainers(): boolean {
+    return (this.pythonContainersMemo ??= rendersPythonContainers(this.source, this.plugins));
   }
 
   /** The generation prompt before a continued message was appended to it. */
@@ -139,7 +156,7 @@ class Compiled implements CompiledChatTemplate {
       generationPrompt: this.baseGenerationPrompt(params, generationPrompt),
     };
     const generated = this.generated.getOrCreate(JSON.stringify([inputs, disabled]), () =>
-      generateChatParser(this.analysis, inputs, { templateSource: this.source, plugins: this.plugins, disabledRecoveries: disabled }),
+      generateWithProbe(this.analysis, inputs, { templateSource: this.source, plugins: this.plugins, disabledRecoveries: disabled }, () => this.pythonContainers()),
     );
     warnings.push(...generated.warnings);
     const { tools } = offered;
@@ -167,7 +184,8 @@ class Compiled implements CompiledChatTemplate {
   }
 }
 
-// The plugins that apply are part of the key: their hooks change every stage.
+// The one cache of per-template work. The plugins that apply are part of the key: their
+// hooks change every stage.
 const compiled = sharedCache<string, Compiled>({ name: 'compiled-chat-templates', key: 'plugins that apply (identities) + template source', limit: 16 });
 
 /**

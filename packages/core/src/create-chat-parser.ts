@@ -14,6 +14,9 @@ export interface ChatParserOptions extends PluginOptions, ParserForOptions {}
  * Reads a Jinja chat template (compiled once, see `compileTemplate`) and prepares, for one
  * request, the prompt, the grammar settings and a parser of the model's answer.
  *
+ * The request is the one `parseChatRequest` reads from a JSON body; `tool_choice` is checked
+ * by the same reader, so both accept exactly the same values.
+ *
  * @throws `TemplateRenderError` when the template cannot render the request, or when
  * `tool_choice` or `recoveries` name what does not exist (`invalid-params`).
  */

@@ -29,7 +29,7 @@ export const pluginsOf = (options: PluginOptions | undefined): readonly Workarou
 /**
  * The analyzer's `analyzeTemplate` with the built-in plugins by default (see
  * {@link PluginOptions}): how a model using this template writes reasoning, content and
- * tool calls. Cached per source and applying plugins.
+ * tool calls. Not cached: `compileTemplate` keeps the analysis of each compiled template.
  */
 export function analyzeTemplate(source: string, options: Omit<AnalyzeTemplateOptions, 'plugins'> & PluginOptions = {}): TemplateAnalysis {
   return analyzeWith(source, { ...options, plugins: pluginsOf(options) });

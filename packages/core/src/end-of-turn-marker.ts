@@ -1,23 +1,15 @@
-import { cacheKey, pluginKey, sharedCache } from '@autoparser/jinja';
 import type { WorkaroundPlugin } from '@autoparser/workarounds';
 import { renderPrompt } from './default-plugins.js';
 
 const PROBE = 'AUTOPARSER_END_OF_TURN_MARKER_PROBE';
 
-// The plugins that apply are part of the key: their render hooks change the render.
-const cache = sharedCache<string, string>({ name: 'end-of-turn-markers', key: 'plugins that apply (identities) + template source' });
-
 /**
  * The marker a template writes right after an assistant turn's content (`<|im_end|>`,
  * `<|eot_id|>`, `<|end|>`, `</s>`…), found by rendering a probe answer; '' when the template
  * writes nothing there, or more than one token-like run (no whitespace inside), so only a
- * single end-of-turn token is ever taken for one.
+ * single end-of-turn token is ever taken for one. Not cached: a compiled template asks once.
  */
 export function endOfTurnMarker(source: string, plugins: readonly WorkaroundPlugin[]): string {
-  return cache.getOrCreate(cacheKey(pluginKey(plugins, source), source), () => probe(source, plugins));
-}
-
-function probe(source: string, plugins: readonly WorkaroundPlugin[]): string {
   try {
     const { prompt } = renderPrompt(
       source,

@@ -57,12 +57,12 @@ function chooseFormat(
   analysis: TemplateAnalysis,
   inputs: GeneratorInputs,
   options: GenerateOptions,
+  pythonContainers: (source: string) => boolean,
 ): { format: ChatFormat; builder: ReturnType<typeof chatBuilder>; plugin?: string } {
   const source = options.templateSource;
   // The probe renders the template: only for the general format, which alone uses it.
   const general = (): GeneralOptions => ({
-    pythonContainers:
-      source !== undefined && analysis.tools.format.mode === 'TAG_WITH_TAGGED' && inputs.tools.length > 0 && rendersPythonContainers(source, options.plugins),
+    pythonContainers: source !== undefined && analysis.tools.format.mode === 'TAG_WITH_TAGGED' && inputs.tools.length > 0 && pythonContainers(source),
   });
   if (source !== undefined) {
     for (const plugin of options.plugins ?? []) {
@@ -88,7 +88,22 @@ function chooseFormat(
  * one applies, else the general one — and emits its grammar.
  */
 export function generateChatParser(analysis: TemplateAnalysis, inputs: GeneratorInputs, options: GenerateOptions = {}): GeneratedChatParser {
-  const { format, builder, plugin } = chooseFormat(analysis, inputs, options);
+  return generateWithProbe(analysis, inputs, options, (source) => rendersPythonContainers(source, options.plugins));
+}
+
+/**
+ * {@link generateChatParser} with the template's Python-container probe supplied by the
+ * caller: a compiled template probes once and reuses the answer for all its requests.
+ *
+ * @internal
+ */
+export function generateWithProbe(
+  analysis: TemplateAnalysis,
+  inputs: GeneratorInputs,
+  options: GenerateOptions,
+  pythonContainers: (source: string) => boolean,
+): GeneratedChatParser {
+  const { format, builder, plugin } = chooseFormat(analysis, inputs, options, pythonContainers);
   const arena = builder.build(format.parser);
   const warnings: string[] = [...(format.warnings ?? [])];
   let grammar = '';

@@ -1,15 +1,11 @@
 import type { ChatBuilder } from '@autoparser/chat-mapper';
 import type { JsonValue, Parser } from '@autoparser/peg-core';
 import { isJsonObject } from '@autoparser/chat-mapper';
-import { cacheKey, pluginKey, sharedCache } from '@autoparser/jinja';
-import { builtinPlugins, type WorkaroundPlugin } from '@autoparser/workarounds';
+import type { WorkaroundPlugin } from '@autoparser/workarounds';
 import { renderPrompt } from './default-plugins.js';
 
 const PROBE_ARGS = { probe_arg: { probe_key: 'probe_value' } };
 const PYTHON_DICT = "{'probe_key': 'probe_value'}";
-
-// The plugins that apply are part of the key: their render hooks change the render.
-const cache = sharedCache<string, boolean>({ name: 'python-containers', key: 'plugins that apply (identities) + template source' });
 
 function probe(source: string, plugins: readonly WorkaroundPlugin[] | undefined): boolean {
   try {
@@ -44,10 +40,10 @@ function probe(source: string, plugins: readonly WorkaroundPlugin[] | undefined)
  * Whether the template writes an object argument as a Python dict (`{'key': 'value'}`), as
  * Seed-OSS does with `value | string`: models trained on it answer the same way, so the
  * grammar must let them. Found by rendering a call with an object argument (with the render
- * hooks of `plugins`, default the built-ins); cached per source and applying plugins.
+ * hooks of `plugins`, default the built-ins). Not cached: a compiled template asks once.
  */
 export function rendersPythonContainers(source: string, plugins?: readonly WorkaroundPlugin[]): boolean {
-  return cache.getOrCreate(cacheKey(pluginKey(plugins ?? builtinPlugins, source), source), () => probe(source, plugins));
+  return probe(source, plugins);
 }
 
 /** Whether a value of this JSON schema can be an object or an array (a schema without a type can). */

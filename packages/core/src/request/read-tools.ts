@@ -60,11 +60,11 @@ export function readTools(sink: ProblemSink, body: JsonObject): ToolDefinition[]
 }
 
 /**
- * `body.tool_choice`: `auto`, `required`, `none`, or `{"type": "function", "function":
- * {"name": …}}` naming one of `tools`.
+ * A `tool_choice` (from a JSON body, or a request object built in code): `auto`,
+ * `required`, `none`, or `{"type": "function", "function": {"name": …}}` naming one of
+ * `tools`. The one check of `tool_choice`, for `parseChatRequest` and `createChatParser`.
  */
-export function readToolChoice(sink: ProblemSink, body: JsonObject, tools: readonly ToolDefinition[] | undefined): ToolChoice | undefined {
-  const choice = body['tool_choice'];
+export function readToolChoice(sink: ProblemSink, choice: unknown, tools: readonly ToolDefinition[] | undefined): ToolChoice | undefined {
   if (choice === undefined || choice === null) return undefined;
   if (choice === 'auto' || choice === 'required' || choice === 'none') return choice;
   const expected = 'must be "auto", "required", "none" or {"type": "function", "function": {"name": …}}';

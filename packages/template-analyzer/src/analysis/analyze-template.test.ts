@@ -35,11 +35,12 @@ describe('analyzeTemplate', () => {
     expect(analysis.warnings).toEqual([]);
   });
 
-  it('caches per source and returns frozen results', () => {
+  it('analyses on every call (no cache of its own) and returns equal, frozen results', () => {
     const first = analyzeTemplate(JSON_TEMPLATE);
-    expect(analyzeTemplate(JSON_TEMPLATE)).toBe(first);
+    const second = analyzeTemplate(JSON_TEMPLATE);
+    expect(second).not.toBe(first);
+    expect(second).toEqual(first);
     expect(Object.isFrozen(first.tools.format)).toBe(true);
-    expect(analyzeTemplate(JSON_TEMPLATE, { cache: false })).not.toBe(first);
   });
 
   it('degrades to content-only with a warning when the template does not render', () => {
@@ -54,7 +55,7 @@ describe('analyzeTemplate', () => {
       if (params.messages.some((m) => m.tool_calls)) throw new Error('no tool calls here');
       return PLAIN_TEMPLATE === source ? params.messages.map((m) => `<${String(m.role)}>${String(m.content)}`).join('') : '';
     };
-    const analysis = analyzeTemplate(PLAIN_TEMPLATE, { renderer, cache: false });
+    const analysis = analyzeTemplate(PLAIN_TEMPLATE, { renderer });
     expect(analysis.caps.supports_tool_calls).toBe(false);
     expect(analysis.user_start).toBe('<user>');
   });
@@ -80,7 +81,7 @@ describe('analyzeTemplate', () => {
         throw new Error('boom');
       },
     };
-    const analysis = analyzeTemplate(PLAIN_TEMPLATE, { plugins: [broken], cache: false });
+    const analysis = analyzeTemplate(PLAIN_TEMPLATE, { plugins: [broken] });
     expect(analysis.warnings).toEqual([{ phase: 'plugins', message: 'boom' }]);
   });
 

@@ -1,7 +1,6 @@
 import type { TemplateAnalysis } from './analysis-types.js';
 import { createEmptyAnalysis } from './empty-analysis.js';
 import { applyAnalysisPatches } from '../plugins/apply-analysis-patches.js';
-import { cacheKey, pluginKey, sharedCache } from '@autoparser/jinja';
 import type { TemplatePlugin } from '../plugins/template-plugin.js';
 import { probeCapabilities } from './capabilities.js';
 import { TraceRecorder, type AnalysisTrace } from './analysis-trace.js';
@@ -28,25 +27,6 @@ export interface AnalyzeTemplateOptions {
    * the engine; `@autoparser/core`'s `analyzeTemplate` runs the built-ins.
    */
   readonly plugins?: readonly TemplatePlugin[];
-  /** Reuse (and store) results per template source and plugins; default true. */
-  readonly cache?: boolean;
-}
-
-const cache = sharedCache<string, TemplateAnalysis>({
-  name: 'analysis',
-  key: 'renderer identity + plugins that apply (identities) + template source',
-  limit: 256,
-});
-
-// A custom renderer's renders may differ from the default's: its identity is part of the key.
-const rendererIds = new WeakMap<ProbeRenderer, number>();
-let nextRendererId = 1;
-
-function rendererKey(renderer: ProbeRenderer | undefined): number {
-  if (renderer === undefined) return 0;
-  let id = rendererIds.get(renderer);
-  if (id === undefined) rendererIds.set(renderer, (id = nextRendererId++));
-  return id;
 }
 
 function deepFreeze<T>(value: T): T {
@@ -67,8 +47,8 @@ function describe(error: unknown): string {
  * outputs (phases R1–R4, C1, T1–T7, A1–A2), then running the plugins' analysis patches. Never
  * throws on a bad template: a phase that fails is skipped with a warning naming it, and a
  * template that does not render at all gives a content-only analysis. The result is
- * plain, frozen data, cached per template source, renderer and plugins that apply (the
- * `analysis` cache of `@autoparser/jinja`'s `cacheStats`).
+ * plain, frozen data. Not cached here: `@autoparser/core`'s `compileTemplate` keeps
+ * the analysis of each compiled template, so analyse once and keep the result.
  *
  * @example
  * const analysis = analyzeTemplate(source);
@@ -77,16 +57,7 @@ function describe(error: unknown): string {
 export function analyzeTemplate(source: string, options: AnalyzeTemplateOptions = {}): TemplateAnalysis {
   if (typeof source !== 'string') throw new TypeError('analyzeTemplate: the template source must be a string');
   const plugins = options.plugins ?? [];
-  const run = (): TemplateAnalysis => deepFreeze(runAnalysis(source, options.renderer ?? createTemplateRenderer(plugins), plugins));
-  if (options.cache === false) return run();
-  // The key covers the plugins that apply (by identity), so two lists running the same code share it.
-  let applying = '';
-  try {
-    applying = pluginKey(plugins, source);
-  } catch {
-    applying = '';
-  }
-  return cache.getOrCreate(cacheKey(rendererKey(options.renderer), applying, source), run);
+  return deepFreeze(runAnalysis(source, options.renderer ?? createTemplateRenderer(plugins), plugins));
 }
 
 /**

@@ -63,7 +63,7 @@ describe('analyzeReasoning (R1–R3)', () => {
 describe('R4: a block only the generation prompt opens', () => {
   it('is reasoning forced open, closed by the closing form of its tag', () => {
     for (const file of ['olmo/open-instruct-olmo-thinker.jinja', 'olmo/trl-olmo3.jinja']) {
-      const analysis = analyzeTemplate(zoo(file), { cache: false });
+      const analysis = analyzeTemplate(zoo(file));
       expect(analysis.reasoning).toEqual({ mode: 'TAG_BASED', start: '<think>', end: '</think>' });
       expect(analysis.preserved_tokens.slice(-2)).toEqual(['<think>', '</think>']);
     }
@@ -72,8 +72,8 @@ describe('R4: a block only the generation prompt opens', () => {
   it('takes any spelling of the tag, and nothing a finished turn shows too', () => {
     const opening = (prompt: string, turn: string): string =>
       `{% for m in messages %}<|{{ m.role }}|>${turn}{{ m.content }}<|end|>{% endfor %}{% if add_generation_prompt %}<|assistant|>${prompt}{% endif %}`;
-    expect(analyzeTemplate(opening('<seed:think>', ''), { cache: false }).reasoning).toEqual({ mode: 'TAG_BASED', start: '<seed:think>', end: '</seed:think>' });
-    expect(analyzeTemplate(opening('<answer>', '<answer>'), { cache: false }).reasoning.mode).toBe('NONE');
-    expect(analyzeTemplate(opening('<|channel|>', ''), { cache: false }).reasoning.mode).toBe('NONE');
+    expect(analyzeTemplate(opening('<seed:think>', '')).reasoning).toEqual({ mode: 'TAG_BASED', start: '<seed:think>', end: '</seed:think>' });
+    expect(analyzeTemplate(opening('<answer>', '<answer>')).reasoning.mode).toBe('NONE');
+    expect(analyzeTemplate(opening('<|channel|>', '')).reasoning.mode).toBe('NONE');
   });
 });

@@ -1,4 +1,3 @@
-import { sharedCache } from '@autoparser/jinja';
 import { PegBuilder, parse, visitAst, type Arena, type Parser } from '@autoparser/peg-core';
 
 /** The result of a tagged match: whether it matched, and the text of each tag. */
@@ -12,7 +11,11 @@ export interface TaggedMatch {
 /** Builds a pattern with the combinators of `p` plus `marker`. */
 export type PatternBuilder = (p: PegBuilder, marker: () => Parser) => Parser;
 
-const cache = sharedCache<string, Arena>({ name: 'tagged-match-arenas', key: 'pattern name with the strings it closes over', limit: 512 });
+// Compiled patterns by name and the strings they close over: the analysis of one template
+// matches the same few patterns many times. A private memo, emptied when it reaches its
+// bound (the keys are few per template, so a full memo means templates changed).
+const MEMO_LIMIT = 512;
+const memo = new Map<string, Arena>();
 
 /**
  * A `<…>` or `[…]` marker: an opener, anything up to the first matching closer, the
@@ -23,10 +26,13 @@ function markerOf(p: PegBuilder): Parser {
 }
 
 function compile(key: string, build: PatternBuilder): Arena {
-  return cache.getOrCreate(key, () => {
-    const p = new PegBuilder();
-    return p.build(build(p, () => markerOf(p)));
-  });
+  const hit = memo.get(key);
+  if (hit !== undefined) return hit;
+  if (memo.size >= MEMO_LIMIT) memo.clear();
+  const p = new PegBuilder();
+  const arena = p.build(build(p, () => markerOf(p)));
+  memo.set(key, arena);
+  return arena;
 }
 
 function collect(input: string, arena: Arena, start: number): TaggedMatch | undefined {

@@ -1,26 +1,14 @@
-import type { RenderPlugin } from '@autoparser/jinja';
+import type { AnalysisPlugin } from '@autoparser/types';
 import type { TemplateAnalysis } from '../analysis/analysis-types.js';
 
 /**
  * The part of a plugin this package runs: it recognises a template family by its source
- * and changes rendering (`render`, the hooks of `@autoparser/jinja`'s `RenderPlugin`) and
- * the analysis (`patchAnalysis`). Later stages extend this shape with hooks of their own (`@autoparser/workarounds`' `WorkaroundPlugin` adds
- * the generation hook); the analyzer ignores what it does not know.
+ * and changes rendering (`render`) and the analysis (`patchAnalysis`). It is
+ * `@autoparser/types`' `AnalysisPlugin` for this package's {@link TemplateAnalysis}; later
+ * stages extend it (`@autoparser/workarounds`' `WorkaroundPlugin` adds the generation
+ * hook), and the analyzer ignores what it does not know.
  */
-export interface TemplatePlugin extends RenderPlugin {
-  /** Unique name, e.g. `granite-3.3`; reported in `appliedPlugins`. */
-  readonly name: string;
-  /** One line saying what is wrong with the template and what the plugin does. */
-  readonly description: string;
-  /** Whether the plugin applies to this template: decided from the source alone, for every stage. */
-  matches(templateSource: string): boolean;
-  /**
-   * The patched analysis. Pure: returns a new object (or its argument unchanged, when
-   * nothing is missing) and leaves its argument alone. Sees the analysis as patched by the
-   * plugins before it.
-   */
-  patchAnalysis?(analysis: TemplateAnalysis, templateSource: string): TemplateAnalysis;
-}
+export type TemplatePlugin = AnalysisPlugin<TemplateAnalysis>;
 
 /**
  * Checks the shape of a plugin as this package uses it; throws a `TypeError` naming the

@@ -1,5 +1,5 @@
-import { cacheKey, sharedCache } from './bounded-cache.js';
-import type { RenderPlugin } from './render-plugin.js';
+import type { RenderPlugin } from '@autoparser/types';
+import { cacheKey, sharedCache } from './caches.js';
 
 // Plugins are plain objects: their identity, not their name, says which code ran. Lists get
 // numbers the same way, for the memo below.

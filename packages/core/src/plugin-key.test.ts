@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { pluginKey } from './plugin-key.js';
-import type { RenderPlugin } from './render-plugin.js';
+import type { RenderPlugin } from '@autoparser/types';
 
 const plugin = (name: string, needle: string): RenderPlugin => ({ name, matches: (s) => s.includes(needle) });
 

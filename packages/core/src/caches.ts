@@ -1,8 +1,9 @@
 /**
- * The one cache shape of the packages: a size-bounded map that forgets its least recently
- * used entry first, with counters so that callers and tests can see it work. Every
- * module-level cache is made with {@link sharedCache}, so {@link cacheStats} lists them all
- * (what each holds, its key, its bound) and {@link clearCaches} empties them.
+ * The façade's caches: a size-bounded map that forgets its least recently used entry first,
+ * with counters so that callers and tests can see it work. Core owns every cache a user
+ * sees (the compiled templates, which hold their analysis, probes and generated parsers);
+ * each is made with {@link sharedCache}, so {@link cacheStats} lists them all and
+ * {@link clearCaches} empties them. The packages below keep at most private memos.
  */
 
 /** The bound of a cache that names none. */
@@ -10,7 +11,7 @@ export const DEFAULT_CACHE_LIMIT = 64;
 
 /** What a cache is: its name, what its key is made of, and how many entries it keeps. */
 export interface CacheSpec {
-  /** A short name, unique among the shared caches (`analysis`, `render-patches`…). */
+  /** A short name, unique among the shared caches (`compiled-chat-templates`…). */
   readonly name: string;
   /** What the key is made of, for people reading {@link cacheStats}. */
   readonly key: string;
