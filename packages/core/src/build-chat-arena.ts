@@ -1,9 +1,10 @@
 import { ChatBuilder, functionTools, isJsonObject, jsonCallArray, jsonCallObject, schemaValueKinds, standardJsonTools, toolParameters, type ChatFormat, type ChatTool } from '@autoparser/chat-mapper';
 import { UNBOUNDED, type JsonValue, type Parser, type ParserLike } from '@autoparser/peg-core';
-import type { TemplateAnalysis } from '@autoparser/template-analyzer';
+import type { PythonicCallsAnalysis, TemplateAnalysis } from '@autoparser/template-analyzer';
 import type { GeneratorInputs } from './generator-inputs.js';
 import { mayBeContainer, pythonLiteralOf } from './python-containers.js';
 import { pythonLiterals } from './python-literals.js';
+import { pythonicCallList, pythonicListStarts } from './pythonic-calls.js';
 import type { RecoveryRuleId } from '@autoparser/types';
 
 /** Everything the part builders share. */
@@ -572,7 +573,28 @@ function tagWithTaggedTools(ctx: Ctx): Parser {
   return wrapCalls(ctx, p.choice(...alternatives), true);
 }
 
+/**
+ * Pythonic calls, `[f(a="x"), g(b=1)]`, in the section markers when the template has them.
+ * Without markers the list starts where `[` opens a call to a declared tool, so bracketed
+ * prose stays content.
+ */
+function pythonicTools(ctx: Ctx, style: PythonicCallsAnalysis): Parser {
+  const { p, a, inputs } = ctx;
+  const { section_start: start, section_end: end } = a.tools.format;
+  // Python-style calls write containers as Python literals too.
+  const typedCtx: Ctx = { ...ctx, options: { ...ctx.options, pythonContainers: true } };
+  const list = pythonicCallList(p, inputs.tools, { parallel: inputs.parallelToolCalls, style, typedValue: (rule, schema) => jsonOrPython(typedCtx, rule, schema) });
+  const open = start === '' ? p.eps() : p.sequence(ctx.p.sites.marker(start), p.space());
+  const close = end === '' ? p.eps() : p.sequence(p.space(), ctx.p.sites.closer(ctx.p.sites.marker(end), []));
+  let calls = p.triggerRule('tool-call', p.sequence(open, list, close, p.space()));
+  if (inputs.toolChoice !== 'required') calls = p.optional(calls);
+  const before = start === '' ? p.untilOneOf(pythonicListStarts(inputs.tools)) : contentBefore(ctx, start);
+  return p.sequence(ctx.reasoning, p.optional(p.content(before)), calls, callsEnd(ctx));
+}
+
 function toolsParser(ctx: Ctx): Parser {
+  const pythonic = ctx.a.tools.pythonic;
+  if (pythonic !== undefined && ctx.a.tools.format.mode === 'TAG_WITH_TAGGED') return pythonicTools(ctx, pythonic);
   switch (ctx.a.tools.format.mode) {
     case 'JSON_NATIVE':
       return jsonNativeTools(ctx);
@@ -615,12 +637,25 @@ function generalChatParser(p: ChatBuilder, analysis: TemplateAnalysis, inputs: G
 }
 
 /**
+ * The analysis with the calls as the template writes JSON-text arguments, when it prints
+ * arguments as they come (the model sees JSON text there in its prompts) — unless a plugin
+ * patched the analysis, whose patch then says how the calls look.
+ */
+function withTextArguments(analysis: TemplateAnalysis): TemplateAnalysis {
+  const text = analysis.tools.text_arguments;
+  if (text === undefined || analysis.appliedPlugins.length > 0) return analysis;
+  const { preserved_tokens: preserved, ...tools } = text;
+  return { ...analysis, tools: { ...analysis.tools, ...tools }, preserved_tokens: preserved };
+}
+
+/**
  * The general format for a template analysis and a request: {@link generalChatParser}, and
  * the grammar plan — a response schema always gets a full grammar; tools get one when
  * calls are required, or a lazy one triggered by the tool-call marker when they are
  * optional (no marker: no grammar, the model writes freely).
  */
-export function generalChatFormat(p: ChatBuilder, analysis: TemplateAnalysis, inputs: GeneratorInputs, options: GeneralOptions = {}): ChatFormat {
+export function generalChatFormat(p: ChatBuilder, given: TemplateAnalysis, inputs: GeneratorInputs, options: GeneralOptions = {}): ChatFormat {
+  const analysis = withTextArguments(given);
   const parser = generalChatParser(p, analysis, inputs, options);
   const trigger = toolTriggerMarker(analysis);
   const hasTools = analysis.tools.format.mode !== 'NONE' && inputs.tools.length > 0;
@@ -632,11 +667,22 @@ export function generalChatFormat(p: ChatBuilder, analysis: TemplateAnalysis, in
   return {
     parser,
     grammar: withGrammar ? { lazy, triggers: lazy ? [{ type: 'word', value: trigger }] : [] } : null,
-    preservedTokens: [...analysis.preserved_tokens],
+    preservedTokens: preservedTokens(analysis),
     thinkingStartTag: thinking ? analysis.reasoning.start.trim() : '',
     thinkingEndTag: thinking ? analysis.reasoning.end.trim() : '',
     additionalStops: [],
   };
+}
+
+/**
+ * The analysis's preserved tokens; for pythonic calls without the function and argument
+ * markers, which the tagged reading made of the call's own text.
+ */
+function preservedTokens(analysis: TemplateAnalysis): string[] {
+  if (analysis.tools.pythonic === undefined) return [...analysis.preserved_tokens];
+  const { function: fn, arguments: args } = analysis.tools;
+  const tagged = new Set([fn.name_prefix, fn.name_suffix, fn.close, args.name_prefix, args.name_suffix, args.value_prefix, args.value_suffix, args.separator, args.start, args.end].map(core));
+  return analysis.preserved_tokens.filter((token) => !tagged.has(token));
 }
 
 /** A fresh builder as every chat parser uses. */

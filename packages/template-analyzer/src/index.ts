@@ -13,17 +13,20 @@ export { labelledJsonFields, labelledMarkers } from './analysis/labelled-markers
 export type { LabelledText } from './analysis/labelled-markers.js';
 export type { AnalyzeTemplateOptions } from './analysis/analyze-template.js';
 export type { ProbeMessage, ProbeRenderer, ProbeRenderParams } from './analysis/probe-renderer.js';
-export { CALL_ID_POSITIONS, CONTENT_MODES, REASONING_MODES, TOOL_FORMATS } from './analysis/analysis-types.js';
+export { CALL_ID_POSITIONS, CONTENT_MODES, PYTHONIC_STRING_STYLES, REASONING_MODES, TOOL_FORMATS } from './analysis/analysis-types.js';
 export type {
   AnalysisWarning,
   CallIdAnalysis,
   CallIdPosition,
   ContentAnalysis,
   ContentMode,
+  PythonicCallsAnalysis,
+  PythonicStringStyle,
   ReasoningAnalysis,
   ReasoningMode,
   TemplateAnalysis,
   TemplateCaps,
+  TextArgumentsAnalysis,
   ToolArgumentsAnalysis,
   ToolFormat,
   ToolFormatAnalysis,

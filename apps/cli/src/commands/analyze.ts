@@ -6,6 +6,14 @@ import { booleanFlag, parseCommandArgs, stringFlag, templateArg } from '../parse
 import { loadPlugins, PLUGIN_OPTIONS } from '../load-plugins.js';
 import { loadTemplate, type LoadedTemplate } from '../template-source.js';
 
+/** The pythonic call list, when the analysis found one: how it writes string values. */
+function pythonicRow(analysis: TemplateAnalysis): ReturnType<typeof cell>[][] {
+  const pythonic = analysis.tools.pythonic;
+  if (pythonic === undefined) return [];
+  const strings = pythonic.strings === 'bare' ? 'bare strings' : `${pythonic.strings}-quoted strings, ${pythonic.escaped ? 'escaped' : 'raw'}`;
+  return [[cell('pythonic calls'), cell(strings)]];
+}
+
 function jsonFieldRows(analysis: TemplateAnalysis): (readonly [string, string])[] {
   const format = analysis.tools.format;
   if (format.mode !== 'JSON_NATIVE') return [];
@@ -25,6 +33,7 @@ function formatAnalysis(template: LoadedTemplate, analysis: TemplateAnalysis, st
         [cell('content'), cell(analysis.content.mode)],
         [cell('tool calls'), cell(analysis.tools.format.mode)],
         [cell('call id'), cell(analysis.tools.call_id.pos)],
+        ...pythonicRow(analysis),
       ],
     ),
     '',

@@ -15,7 +15,7 @@ export interface ProbeComparison {
 
 /** One step of the analysis (a phase such as `R1` or `T3`), as recorded by {@link traceAnalysis}. */
 export interface AnalysisStep {
-  /** The phase id: `render`, `caps`, `R1`–`R3`, `C1`, `T1`–`T7`, `A1`–`A2`, `roles` or `plugins`. */
+  /** The phase id: `render`, `caps`, `R1`–`R3`, `C1`, `T1`–`T7`, `P`, `A1`–`A2`, `X`, `roles` or `plugins`. */
   readonly id: string;
   /** What the step looks for. */
   readonly title: string;
@@ -47,6 +47,7 @@ const STEP_TITLES: Readonly<Record<string, string>> = {
   R3: 'reasoning that only shows next to tool calls',
   C1: 'markers around the content',
   T1: 'tool-call section and format (JSON or tagged)',
+  P: 'calls written as a Python list of keyword-argument calls',
   T2: 'section markers vs per-call markers',
   T3: 'markers around the function name and the call',
   A1: 'markers around an argument name',
@@ -54,6 +55,7 @@ const STEP_TITLES: Readonly<Record<string, string>> = {
   T5: 'separator between arguments',
   T6: 'markers around the arguments object',
   T7: 'where the call id goes',
+  X: 'the calls again with JSON-text arguments, where the template prints arguments as text',
   roles: 'where user and assistant turns start',
   plugins: 'workaround plugins for known templates',
 };

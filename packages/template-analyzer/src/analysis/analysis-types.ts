@@ -167,6 +167,41 @@ export interface CallIdAnalysis {
   suffix: string;
 }
 
+/** Every way a pythonic call writes a string argument's value, see {@link PythonicCallsAnalysis}. */
+export const PYTHONIC_STRING_STYLES = ['double', 'single', 'bare'] as const;
+/** Between `"`, between `'`, or bare (`city=Paris`). */
+export type PythonicStringStyle = (typeof PYTHONIC_STRING_STYLES)[number];
+
+/**
+ * Calls written as a Python list of keyword-argument calls, `[f(a="x"), g(b=1)]`, inside
+ * the section markers of {@link ToolFormatAnalysis}. Not in the reference's dump (which
+ * reads such calls as tagged ones with meaningless markers): found from the call's render.
+ */
+export interface PythonicCallsAnalysis {
+  /** How a string value is written. */
+  strings: PythonicStringStyle;
+  /** Quoted string values are escaped literals (`"a\"b"`), not the raw text between quotes. */
+  escaped: boolean;
+}
+
+/**
+ * The calls as the template writes them when given their arguments as JSON text, for a
+ * template that prints the arguments it is given as they are: the probes' object arguments
+ * then show as a Python dict, which the reference's reading takes for argument markers.
+ */
+export interface TextArgumentsAnalysis {
+  /** Section, per-call and JSON layout. */
+  format: ToolFormatAnalysis;
+  /** Function-name markers. */
+  function: ToolFunctionAnalysis;
+  /** Argument markers. */
+  arguments: ToolArgumentsAnalysis;
+  /** Call-id markers. */
+  call_id: CallIdAnalysis;
+  /** The preserved tokens of this reading (replacing the analysis's). */
+  preserved_tokens: string[];
+}
+
 /** Everything about tool calls. */
 export interface ToolsAnalysis {
   /** Section, per-call and JSON layout. */
@@ -177,6 +212,10 @@ export interface ToolsAnalysis {
   arguments: ToolArgumentsAnalysis;
   /** Call-id markers. */
   call_id: CallIdAnalysis;
+  /** Set when the calls are a pythonic list; the function and argument markers then mean nothing. */
+  pythonic?: PythonicCallsAnalysis;
+  /** Set when the template prints the arguments as text: the calls as it writes JSON-text arguments. */
+  text_arguments?: TextArgumentsAnalysis;
 }
 
 /** Something the analysis could not do; the result is still usable. */

@@ -14,6 +14,7 @@ import { analyzeReasoning, comparePromptOpening } from './reasoning-analysis.js'
 import { detectAssistantStart, detectUserStart } from './role-markers.js';
 import { runToolPhases } from './run-tool-phases.js';
 import { emptyToolsDraft } from './tools-draft.js';
+import { analyzeTextArguments } from './text-arguments.js';
 
 /** Options of {@link analyzeTemplate}. */
 export interface AnalyzeTemplateOptions {
@@ -44,7 +45,7 @@ function describe(error: unknown): string {
 /**
  * Works out how a model using this chat template writes reasoning, content and tool
  * calls, by rendering the template with small probe conversations and diffing the
- * outputs (phases R1–R4, C1, T1–T7, A1–A2), then running the plugins' analysis patches. Never
+ * outputs (phases R1–R4, C1, T1–T7, P, A1–A2, X), then running the plugins' analysis patches. Never
  * throws on a bad template: a phase that fails is skipped with a warning naming it, and a
  * template that does not render at all gives a content-only analysis. The result is
  * plain, frozen data. Not cached here: `@autoparser/core`'s `compileTemplate` keeps
@@ -61,7 +62,7 @@ export function analyzeTemplate(source: string, options: AnalyzeTemplateOptions 
 }
 
 /**
- * {@link analyzeTemplate} with its working shown: every step (R1–R4, C1, T1–T7, A1–A2 and
+ * {@link analyzeTemplate} with its working shown: every step (R1–R4, C1, T1–T7, P, A1–A2, X and
  * the rest) with the comparisons it made — both renders and their diff — and what it
  * extracted. For debuggers and template authors; never cached, never throws on a bad
  * template.
@@ -122,6 +123,12 @@ function runAnalysis(
   }
   const { argsSeparator, ...published } = tools;
   result.tools = published;
+  if (result.caps.supports_tool_calls && published.format.mode !== 'NONE') {
+    step('X', () => {
+      const text = analyzeTextArguments(ctx, renderer, result.caps, result.reasoning, result.content);
+      if (text !== undefined) result.tools.text_arguments = text;
+    });
+  }
   step('roles', () => {
     result.assistant_start = detectAssistantStart(ctx, result.reasoning);
     result.user_start = detectUserStart(ctx);

@@ -7,7 +7,7 @@ describe('traceAnalysis', () => {
   it('gives the same analysis as analyzeTemplate, with every step in order', () => {
     const trace = traceAnalysis(TAGGED_TEMPLATE);
     expect(trace.analysis).toEqual(analyzeTemplate(TAGGED_TEMPLATE));
-    expect(trace.steps.map((s) => s.id)).toEqual(['render', 'caps', 'R1', 'R2', 'R3', 'C1', 'T1', 'T2', 'T3', 'A1', 'A2', 'T5', 'T6', 'T7', 'roles', 'plugins']);
+    expect(trace.steps.map((s) => s.id)).toEqual(['render', 'caps', 'R1', 'R2', 'R3', 'C1', 'T1', 'P', 'T2', 'T3', 'A1', 'A2', 'T5', 'T6', 'T7', 'X', 'roles', 'plugins']);
     expect(JSON.parse(JSON.stringify(trace))).toEqual(trace);
   });
 

@@ -1,0 +1,96 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { createChatParser, type ChatParser } from '../create-chat-parser.js';
+import { checkTemplate } from '../self-check/check-template.js';
+import { chatRequestBuilder, functionTool, grammarAccepts, streamedMessageAppendOnly } from './format-test-support.js';
+
+/** Zoo templates whose calls are pythonic lists, found by the general analysis. */
+const ZOO = {
+  llama32: 'llama/vllm-tool_chat_template_llama3.2_pythonic.jinja',
+  toolace: 'toolace/vllm-tool_chat_template_toolace.jinja',
+  llama4: 'llama/vllm-tool_chat_template_llama4_pythonic.jinja',
+  llama4Sglang: 'llama/sglang-tool_chat_template_llama4_pythonic.jinja',
+  gemma3: 'gemma/vllm-tool_chat_template_gemma3_pythonic.jinja',
+} as const;
+const zoo = (path: string): string => readFileSync(new URL(`../../../../tools/zoo/templates/${path}`, import.meta.url), 'utf8');
+
+const request = chatRequestBuilder([
+  functionTool('get_weather', { city: { type: 'string' }, days: { type: 'integer' }, metric: { type: 'boolean' } }, ['city']),
+  functionTool('get_time', { zone: { type: 'string' }, tags: { type: 'array', items: { type: 'string' } } }, []),
+]);
+
+const calls = (parser: ChatParser, output: string): unknown[] =>
+  (parser.parse(output).tool_calls ?? []).map((c) => [c.function.name, JSON.parse(c.function.arguments) as unknown]);
+
+describe('pythonic calls by the general analysis', () => {
+  it.each(Object.values(ZOO))('%s passes the self-check', (path) => {
+    const report = checkTemplate(zoo(path));
+    expect(report.failed).toBe(0);
+    expect(report.scenarios.find((s) => s.name === 'parallel tool calls')?.passed).toBe(true);
+  });
+
+  it('reads bare values as the template writes them, typed by the schema', () => {
+    const parser = createChatParser(zoo(ZOO.llama32), request());
+    expect(calls(parser, '[get_weather(city=New York, days=3, metric=True), get_time(zone=Europe/Paris, tags=[\'a\', \'b c\'])]')).toEqual([
+      ['get_weather', { city: 'New York', days: 3, metric: true }],
+      ['get_time', { zone: 'Europe/Paris', tags: ['a', 'b c'] }],
+    ]);
+  });
+
+  it('reads raw quoted values, quotes inside them included, and typed values the template quotes', () => {
+    const parser = createChatParser(zoo(ZOO.llama4), request());
+    expect(calls(parser, '[get_weather(city="say "hi", then", days="3", metric=False)]')).toEqual([
+      ['get_weather', { city: 'say "hi", then', days: 3, metric: false }],
+    ]);
+  });
+
+  it('reads escaped values as literals', () => {
+    const parser = createChatParser(zoo(ZOO.gemma3), request());
+    expect(calls(parser, '[get_weather(city="a \\"b\\"\\nc", days=2)]')).toEqual([['get_weather', { city: 'a "b"\nc', days: 2 }]]);
+  });
+
+  it('keeps bracketed prose as content', () => {
+    const parser = createChatParser(zoo(ZOO.llama4), request());
+    const text = 'See [the docs](https://example.com) and [get_weather] too.';
+    const message = parser.parse(text);
+    expect(message.content).toBe(text);
+    expect(message.tool_calls ?? []).toEqual([]);
+  });
+
+  it('streams the calls without taking anything back', () => {
+    const parser = createChatParser(zoo(ZOO.llama4Sglang), request());
+    const output = '[get_weather(city="Paris", days=2), get_time(zone="UTC")]';
+    const message = streamedMessageAppendOnly(parser, output);
+    expect(message.content).toBe('');
+    expect(message.tool_calls?.map((c) => c.function.name)).toEqual(['get_weather', 'get_time']);
+  });
+
+  it('has a grammar, when calls are required, that accepts what the parser reads and nothing else', () => {
+    const parser = createChatParser(zoo(ZOO.toolace), request({ tool_choice: 'required' }));
+    expect(parser.grammar).not.toBe('');
+    expect(grammarAccepts(parser, '[get_weather(city=Paris, days=2), get_time()]')).toBe(true);
+    expect(grammarAccepts(parser, '[get_weather(town=Paris)]')).toBe(false);
+    expect(grammarAccepts(parser, '[get_wind(city=Paris)]')).toBe(false);
+  });
+
+  it('preserves no tokens made of the call text', () => {
+    const parser = createChatParser(zoo(ZOO.llama4), request());
+    expect(parser.preservedTokens.some((token) => token.includes('AA_ARG_FST_AA') || token === '[')).toBe(false);
+  });
+});
+
+describe('calls of a template that prints the arguments as they come', () => {
+  const source = zoo('llama/vllm-tool_chat_template_llama3.1_usr_def_tool_call.jinja');
+
+  it('passes the self-check', () => {
+    expect(checkTemplate(source).failed).toBe(0);
+  });
+
+  it('reads the JSON arguments the model writes where the prompt shows JSON text', () => {
+    const parser = createChatParser(source, request());
+    const message = parser.parse('<function=get_weather>{"city": "Paris", "days": 2}</function>');
+    expect(message.content).toBe('');
+    expect(calls(parser, '<function=get_weather>{"city": "Paris", "days": 2}</function>')).toEqual([['get_weather', { city: 'Paris', days: 2 }]]);
+    expect(parser.preservedTokens).toEqual(expect.arrayContaining(['<function=', '</function>']));
+  });
+});

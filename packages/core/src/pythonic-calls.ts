@@ -1,0 +1,107 @@
+import { functionTools, isJsonObject, schemaValueKinds, toolParameters, type ChatBuilder, type ChatTool } from '@autoparser/chat-mapper';
+import type { JsonValue, Parser } from '@autoparser/peg-core';
+import type { PythonicCallsAnalysis } from '@autoparser/template-analyzer';
+
+/** Options of {@link pythonicCallList}. */
+export interface PythonicCallOptions {
+  /** Several calls in the list. */
+  readonly parallel: boolean;
+  /** How the template writes string values. */
+  readonly style: PythonicCallsAnalysis;
+  /** A typed (non-string) value as the template may write it: JSON or a Python literal. */
+  readonly typedValue: (rule: string, schema: JsonValue) => Parser;
+}
+
+interface Param {
+  readonly name: string;
+  readonly schema: JsonValue;
+  readonly required: boolean;
+}
+
+function parametersOf(tool: ChatTool): Param[] {
+  const schema = toolParameters(tool);
+  if (!isJsonObject(schema)) return [];
+  const props = schema['properties'];
+  const listed = schema['required'];
+  const required: readonly JsonValue[] = Array.isArray(listed) ? (listed as readonly JsonValue[]) : [];
+  if (props === undefined || !isJsonObject(props)) return [];
+  return Object.entries(props).map(([name, s]) => ({ name, schema: s, required: required.includes(name) }));
+}
+
+/** Longest first: an ordered choice would take `a` out of `ab=` and then fail on `b`. */
+const longestFirst = (names: readonly string[]): string[] => [...names].sort((x, y) => y.length - x.length);
+
+/**
+ * Where a raw value ends: the call visibly goes on after it, with `, next_arg=` or with `)`
+ * then `]` or `,` (the list closes or the next call follows). Raw values are the template's
+ * text as it is, so a quote or a comma inside one ends it only there.
+ */
+function valueEnd(p: ChatBuilder, quote: string, argNames: readonly string[]): Parser {
+  const nextArg = argNames.length === 0 ? [] : [p.sequence(p.space(), ',', p.space(), p.choice(...longestFirst(argNames)), p.space(), '=')];
+  return p.sequence(quote, p.choice(...nextArg, p.sequence(p.space(), ')', p.space(), p.choice(']', ','))));
+}
+
+/** A raw string value: between `quote`s (or bare when `quote` is empty), up to where the call goes on. */
+function rawString(p: ChatBuilder, quote: string, argNames: readonly string[]): Parser {
+  const end = valueEnd(p, quote, argNames);
+  const body = p.zeroOrMore(p.sequence(p.negate(end), p.any()));
+  return quote === '' ? p.toolArgStringValue(body) : p.sequence(quote, p.toolArgStringValue(body), quote);
+}
+
+/** An escaped string literal between `quote`s, for the mapper to decode. */
+function escapedString(p: ChatBuilder, quote: string): Parser {
+  if (quote === '"') return p.toolArgJsonValue(p.jsonString());
+  return p.toolArgJsonValue(p.sequence("'", p.zeroOrMore(p.choice(p.chars("[^'\\\\]"), p.sequence('\\', p.any()))), "'"));
+}
+
+function quoteOf(strings: PythonicCallsAnalysis['strings']): string {
+  return strings === 'double' ? '"' : strings === 'single' ? "'" : '';
+}
+
+function argumentParser(p: ChatBuilder, tool: string, param: Param, argNames: readonly string[], options: PythonicCallOptions): Parser {
+  const quote = quoteOf(options.style.strings);
+  let value: Parser;
+  if (schemaValueKinds(param.schema).string) {
+    value = quote !== '' && options.style.escaped ? escapedString(p, quote) : rawString(p, quote, argNames);
+  } else {
+    const typed = p.toolArgJsonValue(options.typedValue(`tool-${tool}-arg-${param.name}-schema`, param.schema));
+    // A template that quotes every value it prints (`n="5"`) quotes typed ones too. First:
+    // the JSON reading takes any JSON, so it would read `"5"` as a string.
+    value = quote !== '' && !options.style.escaped ? p.choice(p.atomic(p.sequence(quote, typed, quote)), typed) : typed;
+  }
+  return p.toolArg(p.sequence(p.toolArgOpen(p.eps()), p.toolKwargName(p.literal(param.name)), '=', value, p.toolArgClose(p.eps())));
+}
+
+/** One call, `name(arg=value, …)`: keyword arguments in any order, as models write them. */
+function callParser(p: ChatBuilder, tool: ChatTool, options: PythonicCallOptions): Parser {
+  const name = tool.function.name;
+  const params = parametersOf(tool);
+  const argNames = params.map((param) => param.name);
+  const args = params.map((param) => p.sharedRule(`tool-${name}-arg-${param.name}`, () => argumentParser(p, name, param, argNames, options)));
+  let list: Parser = p.eps();
+  if (args.length > 0) {
+    const any = p.choice(...args);
+    list = p.sequence(any, p.zeroOrMore(p.sequence(p.space(), ',', p.space(), any)));
+    // A call whose arguments are all optional may have none.
+    if (!params.some((param) => param.required)) list = p.optional(list);
+  }
+  const open = p.toolOpen(p.sequence(p.toolName(p.literal(name)), '('));
+  return p.tool(p.sequence(open, p.space(), list, p.space(), p.toolClose(p.literal(')'))));
+}
+
+/**
+ * A pythonic call list, `[name(arg=value, …), …]`, over the request's function tools:
+ * string parameters as the template writes them (quoted raw, escaped or bare), everything
+ * else typed by its schema, as JSON or Python literals.
+ */
+export function pythonicCallList(p: ChatBuilder, tools: readonly ChatTool[], options: PythonicCallOptions): Parser {
+  const calls = functionTools(tools).map((tool) => p.sharedRule(`tool-${tool.function.name}`, () => callParser(p, tool, options)));
+  const one = p.choice(...calls);
+  const more = options.parallel ? [p.zeroOrMore(p.sequence(p.space(), ',', p.space(), one))] : [];
+  return p.sequence('[', p.space(), one, ...more, p.space(), ']');
+}
+
+/** Where a marker-less pythonic list starts: `[` right before a declared tool's name and `(`. */
+export function pythonicListStarts(tools: readonly ChatTool[]): string[] {
+  return functionTools(tools).map((tool) => `[${tool.function.name}(`);
+}
