@@ -18,6 +18,20 @@ export const defaultTemplateDir: string = resolve(repoRoot, '..', 'shared', 'tem
 /** The recovery corpus: real model outputs recorded by other projects (`tools/recovery-corpus/corpus.jsonl`). */
 export const recoveryCorpusFile: string = resolve(repoRoot, 'tools', 'recovery-corpus', 'corpus.jsonl');
 
+/** The records of the recovery corpus that are known not to read as intended (`tools/recovery-corpus/known-misses.json`). */
+export const knownMissesFile: string = resolve(repoRoot, 'tools', 'recovery-corpus', 'known-misses.json');
+
+/** The template zoo (`tools/zoo/templates`), whose files a corpus record may name as `zoo/<family>/<name>`. */
+const zooTemplateDir: string = resolve(repoRoot, 'tools', 'zoo', 'templates');
+
+/**
+ * The file of a corpus record's template: `zoo/<family>/<name>` is `<name>.jinja` of the zoo,
+ * any other name a file of ../shared/templates (both without `.jinja`).
+ */
+export function corpusTemplateFile(name: string): string {
+  return name.startsWith('zoo/') ? join(zooTemplateDir, `${name.slice(4)}.jinja`) : join(defaultTemplateDir, `${name}.jinja`);
+}
+
 /** The committed list of cases where the default (lenient) parser deliberately differs from the reference. */
 export const deliberateDifferencesFile: string = resolve(packageDir, 'deliberate-differences.json');
 

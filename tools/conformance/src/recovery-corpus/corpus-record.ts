@@ -30,7 +30,7 @@ export interface CorpusRecord {
   readonly id: string;
   /** The model family (Qwen3-Coder, Hermes, …), for the per-family figures. */
   readonly family: string;
-  /** A template of ../shared/templates, without `.jinja`. */
+  /** A template of ../shared/templates, or `zoo/<family>/<name>` of tools/zoo/templates; without `.jinja`. */
   readonly template: string;
   readonly tools: readonly ToolDefinition[];
   /** Request members beyond the defaults (`enable_thinking`, `parallel_tool_calls`). */
@@ -47,6 +47,9 @@ const isString = (v: unknown): v is string => typeof v === 'string';
 function problem(value: unknown): string | undefined {
   if (!isObject(value)) return 'a record must be a JSON object';
   for (const key of ['id', 'family', 'template', 'output'] as const) if (!isString(value[key])) return `"${key}" must be a string`;
+  if ((value['template'] as string).split('/').some((part) => part === '..' || part === '') || ((value['template'] as string).includes('/') && !(value['template'] as string).startsWith('zoo/'))) {
+    return '"template" must name a file of shared/templates or zoo/<family>/<name>';
+  }
   if (!Array.isArray(value['tools'])) return '"tools" must be an array';
   const expected = value['expected'];
   if (!isObject(expected) || !isString(expected['content']) || !Array.isArray(expected['tool_calls'])) {
@@ -83,4 +86,34 @@ export function readCorpus(text: string, file: string): CorpusRecord[] {
     records.push(record);
   });
   return records;
+}
+
+/** A record of the corpus known not to read as intended, and why (a short reason class). */
+export interface KnownMiss {
+  readonly id: string;
+  readonly reason: string;
+}
+
+/**
+ * The known misses of a JSON file (an array of `{id, reason}`).
+ *
+ * @throws {@link ConformanceDataError} `bad-json` or `invalid-record`, naming the entry.
+ */
+export function readKnownMisses(text: string, file: string): KnownMiss[] {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw new ConformanceDataError('bad-json', file, 1, error instanceof Error ? error.message : String(error));
+  }
+  if (!Array.isArray(value)) throw new ConformanceDataError('invalid-record', file, 1, 'the known misses must be a JSON array');
+  const ids = new Set<string>();
+  return value.map((entry: unknown, i) => {
+    if (!isObject(entry) || !isString(entry['id']) || !isString(entry['reason']) || entry['reason'].trim() === '') {
+      throw new ConformanceDataError('invalid-record', file, i + 1, `entry ${i} must have a string "id" and a non-empty "reason"`);
+    }
+    if (ids.has(entry['id'])) throw new ConformanceDataError('invalid-record', file, i + 1, `duplicate id "${entry['id']}"`);
+    ids.add(entry['id']);
+    return { id: entry['id'], reason: entry['reason'] };
+  });
 }
