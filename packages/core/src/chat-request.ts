@@ -59,6 +59,12 @@ export interface ChatRequest {
   readonly reasoning_format?: ReasoningFormat | undefined;
   /** Passed to the template. Default true. */
   readonly enable_thinking?: boolean | undefined;
+  /**
+   * OpenAI's `reasoning_effort` (`low`, `medium`, `high`; some templates take `max`, `none`…),
+   * passed to the template as the `reasoning_effort` variable (a `chat_template_kwargs` one
+   * wins). The levels a template takes: its analysis's `caps.reasoning_effort_levels`.
+   */
+  readonly reasoning_effort?: string | undefined;
   /** Default true. */
   readonly add_generation_prompt?: boolean | undefined;
   /** The last message is a prefilled assistant turn the model continues. Default `none`. */

@@ -46,7 +46,8 @@ export function renderParamsOf(request: ChatRequest): RenderParams {
     continue_final_message: request.continue_final_message ?? 'none',
     enable_thinking: request.enable_thinking ?? true,
     now: request.now,
-    chat_template_kwargs: request.chat_template_kwargs,
+    // The template reads `reasoning_effort` as a variable; one given in the kwargs wins.
+    chat_template_kwargs: request.reasoning_effort === undefined ? request.chat_template_kwargs : { reasoning_effort: request.reasoning_effort, ...request.chat_template_kwargs },
   };
 }
 

@@ -36,6 +36,17 @@ describe('parseChatRequest: what OpenAI clients send', () => {
     expect(problems).toEqual([]);
   });
 
+  it('passes reasoning_effort to the template as a variable (a chat_template_kwargs one wins)', () => {
+    const gptOss = sharedTemplate('openai-gpt-oss-120b');
+    const body = { messages: [{ role: 'user', content: 'Hi' }], reasoning_effort: 'high' };
+    const parsed = parseChatRequest(body);
+    expect(parsed.request?.reasoning_effort).toBe('high');
+    expect(createChatParser(gptOss, parsed.request!).prompt).toContain('Reasoning: high');
+    const overridden = parseChatRequest({ ...body, chat_template_kwargs: { reasoning_effort: 'low' } });
+    expect(createChatParser(gptOss, overridden.request!).prompt).toContain('Reasoning: low');
+    expect(parseChatRequest({ ...body, reasoning_effort: 3 }).problems.map((p) => p.path)).toEqual(['reasoning_effort']);
+  });
+
   it('keeps text parts as parts; the renderer joins them for a string-only template', () => {
     const content = [
       { type: 'text', text: 'First line.' },

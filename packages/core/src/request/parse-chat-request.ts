@@ -35,7 +35,7 @@ const RESPONSE_TYPES = ['text', 'json_object', 'json_schema'] as const;
 
 const READ = new Set([
   'messages', 'tools', 'tool_choice', 'parallel_tool_calls', 'response_format', 'json_schema',
-  'reasoning_format', 'enable_thinking', 'chat_template_kwargs', 'add_generation_prompt',
+  'reasoning_format', 'enable_thinking', 'reasoning_effort', 'chat_template_kwargs', 'add_generation_prompt',
   'continue_final_message', 'now', 'strict',
 ]);
 // What a server reads for sampling, streaming or accounting: nothing of the prompt, grammar or parse.
@@ -125,6 +125,7 @@ function readKwargs(sink: ProblemSink, body: JsonObject): JsonObject | undefined
  *   `tool_call_id` and `name`.
  * - `tools`, `tool_choice` (`{type: 'function', function: {name}}` forces that tool),
  *   `parallel_tool_calls`, `response_format` (`text`, `json_object`, `json_schema`).
+ * - OpenAI's `reasoning_effort` (passed to the template as a variable).
  * - llama.cpp's `json_schema`, `reasoning_format`, `enable_thinking` and
  *   `chat_template_kwargs` (whose `enable_thinking` stands in for a missing top-level one,
  *   as llama.cpp's server does); autoparser's `add_generation_prompt`,
@@ -150,6 +151,7 @@ export function parseChatRequest(body: unknown): ParsedChatRequest {
   const kwargs = readKwargs(sink, body);
   const kwThinking = kwargs?.['enable_thinking'];
   const thinking = optionalBoolean(sink, body, '', 'enable_thinking') ?? (typeof kwThinking === 'boolean' ? kwThinking : undefined);
+  const effort = optionalString(sink, body, '', 'reasoning_effort');
   const addGenerationPrompt = optionalBoolean(sink, body, '', 'add_generation_prompt');
   const continueFinal = optionalChoice(sink, body, '', 'continue_final_message', CONTINUE_MODES);
   const now = optionalString(sink, body, '', 'now');
@@ -166,6 +168,7 @@ export function parseChatRequest(body: unknown): ParsedChatRequest {
     ...(responseFormat !== undefined ? { response_format: responseFormat } : {}),
     ...(reasoningFormat !== undefined ? { reasoning_format: reasoningFormat } : {}),
     ...(thinking !== undefined ? { enable_thinking: thinking } : {}),
+    ...(effort !== undefined ? { reasoning_effort: effort } : {}),
     ...(addGenerationPrompt !== undefined ? { add_generation_prompt: addGenerationPrompt } : {}),
     ...(continueFinal !== undefined ? { continue_final_message: continueFinal } : {}),
     ...(now !== undefined ? { now } : {}),
