@@ -16,6 +16,7 @@ import { pyStr } from './py-repr.js';
 import { pySlice } from './py-slice.js';
 import type { RenderBudget } from './render-limits.js';
 import type { Scope } from './scope.js';
+import { NEGATED_TEST_FILTER, TEST_FILTER } from './test-syntax.js';
 import { TESTS } from './tests.js';
 import { isNumber, numberOf, PyCallable, PyDict, PyFloat, PyTuple, sequenceItems, truthy, typeName, type Value } from './values.js';
 
@@ -86,6 +87,12 @@ export class ExpressionEvaluator implements BuiltinEnv {
     if (filter.type === 'Identifier') return this.applyFilter(filter.value, value, CallArgs.none(filter.value));
     if (filter.type === 'CallExpression' && filter.callee.type === 'Identifier') {
       const [positional, kwargs] = this.callArguments(filter.args, scope);
+      const test = filter.callee.value;
+      if (test === TEST_FILTER || test === NEGATED_TEST_FILTER) {
+        // A test with its arguments, spelled as a filter for the parser (see test-syntax.ts).
+        const [name, ...args] = positional;
+        return this.runTest(pyStr(name), value, args) === (test === TEST_FILTER);
+      }
       return this.applyFilter(filter.callee.value, value, new CallArgs(filter.callee.value, positional, kwargs));
     }
     throw runtimeError('a filter must be a name or a call of a name');
