@@ -8,7 +8,7 @@
 import type { AnyNode } from './ast-nodes.js';
 import type { BuiltinEnv } from './builtin-types.js';
 import { CallArgs } from './call-args.js';
-import { runtimeError } from './errors.js';
+import { runtimeError, type TemplateRenderError } from './errors.js';
 import { FILTERS } from './filters.js';
 import { getAttribute, getItem } from './member-access.js';
 import { arithmetic, pyCompare, pyContains, pyEquals } from './operators.js';
@@ -19,6 +19,15 @@ import type { Scope } from './scope.js';
 import { NEGATED_TEST_FILTER, TEST_FILTER } from './test-syntax.js';
 import { TESTS } from './tests.js';
 import { isNumber, numberOf, PyCallable, PyDict, PyFloat, PyTuple, sequenceItems, truthy, typeName, type Value } from './values.js';
+
+/** Jinja2's UndefinedError for using the undefined value of `node` (named when it is a name or attribute). */
+function undefinedError(node: AnyNode): TemplateRenderError {
+  const name =
+    node.type === 'Identifier' ? node.value
+    : node.type === 'MemberExpression' && !node.computed && node.property.type === 'Identifier' ? node.property.value
+    : undefined;
+  return runtimeError(name === undefined ? 'an undefined value was used' : `'${name}' is undefined`);
+}
 
 const COMPARISONS = new Map<string, (c: number) => boolean>([
   ['<', (c) => c < 0],
@@ -32,6 +41,7 @@ export class ExpressionEvaluator implements BuiltinEnv {
   constructor(
     readonly budget: RenderBudget,
     readonly now: Date,
+    readonly strict: boolean,
   ) {}
 
   /** Evaluates an expression node. */
@@ -122,6 +132,7 @@ export class ExpressionEvaluator implements BuiltinEnv {
       case 'CallExpression': {
         const [positional, kwargs] = this.callArguments(node.args, scope);
         const callee = this.evaluate(node.callee, scope);
+        if (callee === undefined && this.strict) throw undefinedError(node.callee);
         if (!(callee instanceof PyCallable)) throw runtimeError(`'${typeName(callee)}' object is not callable`);
         return callee.call(positional, kwargs);
       }
@@ -148,6 +159,8 @@ export class ExpressionEvaluator implements BuiltinEnv {
 
   private member(objectNode: AnyNode, property: AnyNode, computed: boolean, scope: Scope): Value {
     const object = this.evaluate(objectNode, scope);
+    // Jinja2's Undefined fails on any attribute or item access (the reference's gives Undefined).
+    if (object === undefined && this.strict) throw undefinedError(objectNode);
     if (!computed) {
       if (property.type === 'Identifier') return getAttribute(object, property.value, this);
       if (property.type === 'IntegerLiteral') return getItem(object, property.value, this);
@@ -162,6 +175,7 @@ export class ExpressionEvaluator implements BuiltinEnv {
 
   private unary(op: string, value: Value): Value {
     if (op === 'not') return !truthy(value);
+    if (value === undefined) throw runtimeError(`bad operand type for unary ${op}: 'Undefined'`);
     if (typeof value === 'boolean' || isNumber(value)) {
       const n = numberOf(value) * (op === '-' ? -1 : 1);
       return value instanceof PyFloat ? new PyFloat(n) : n;
@@ -186,7 +200,7 @@ export class ExpressionEvaluator implements BuiltinEnv {
       default: {
         const comparison = COMPARISONS.get(op);
         if (comparison) return comparison(pyCompare(left, right));
-        return arithmetic(op, left, right, (n) => this.budget.checkLength(n));
+        return arithmetic(op, left, right, (n) => this.budget.checkLength(n), this.strict);
       }
     }
   }

@@ -102,7 +102,7 @@ export const SEQUENCE_FILTERS: ReadonlyMap<string, Builtin> = new Map<string, Bu
   ['sum', (self, args, env) => {
     const attribute = args.get(0, 'attribute');
     return iterate(self).reduce<Value>(
-      (acc, v) => arithmetic('+', acc, attribute === undefined || attribute === null ? v : getPath(v, attribute, env), (n) => env.budget.checkLength(n)),
+      (acc, v) => arithmetic('+', acc, attribute === undefined || attribute === null ? v : getPath(v, attribute, env), (n) => env.budget.checkLength(n), env.strict),
       args.get(1, 'start', 0),
     );
   }],

@@ -50,8 +50,9 @@ export class Interpreter extends ExpressionEvaluator {
     budget: RenderBudget,
     now: Date,
     private readonly positions: NodePositions,
+    strict: boolean,
   ) {
-    super(budget, now);
+    super(budget, now, strict);
   }
 
   /** Renders `body` with `variables` on top of the globals. */
@@ -130,8 +131,9 @@ export class Interpreter extends ExpressionEvaluator {
     } else if (target.type === 'MemberExpression' && !target.computed && target.property.type === 'Identifier') {
       const object = this.evaluate(target.object, scope);
       if (object instanceof AttrBag && object.kind === 'namespace') object.attrs.set(target.property.value, value);
-      else if (object instanceof PyDict) object.set(target.property.value, value);
-      else throw runtimeError(`cannot assign attribute on ${typeName(object)}`);
+      // Jinja2 assigns attributes of namespaces only; the reference also sets dict keys.
+      else if (object instanceof PyDict && !this.strict) object.set(target.property.value, value);
+      else throw runtimeError('cannot assign attribute on non-namespace object');
     } else {
       throw runtimeError(`cannot assign to '${target.type}'`);
     }

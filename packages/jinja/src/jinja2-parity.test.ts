@@ -5,8 +5,8 @@
  * loopcontrols), checked with python3.
  */
 import { describe, expect, it } from 'vitest';
-import type { TemplateRenderError } from './errors.js';
-import { run, thrown } from './test-support/engine.js';
+import { TemplateRenderError } from './errors.js';
+import { run, strict, thrown } from './test-support/engine.js';
 
 describe('tests with arguments (OLMo 3: `value is sameas true`)', () => {
   it('passes the bare or parenthesised argument to the test', () => {
@@ -52,5 +52,42 @@ describe('raw blocks', () => {
     expect(run('{% if x %}\n  {% raw %}\n  {{ not parsed }} {% if %}\n  {% endraw %}\n{% endif %}\n{%- raw -%}  {#x#}  {%- endraw %}!', { x: 1 })).toBe(
       '\n  {{ not parsed }} {% if %}\n{#x#}!',
     );
+  });
+});
+
+describe('strict renders fail where Jinja2 fails', () => {
+  const failure = (source: string): TemplateRenderError => thrown(() => strict(source, { d: {} })) as TemplateRenderError;
+
+  it.each([
+    // Jinja2 3.1: UndefinedError 'missing' is undefined.
+    ['{{ missing.attr }}', "'missing' is undefined"],
+    ['{{ missing["k"] }}', "'missing' is undefined"],
+    ['{{ missing() }}', "'missing' is undefined"],
+    ['{{ missing + 1 }}', "an undefined value was used with '+'"],
+    // Jinja2 3.1: TypeError can only concatenate str (not "NoneType") to str.
+    ['{{ "a" + none }}', 'can only concatenate str (not "NoneType") to str'],
+    ['{{ 1 + "a" }}', "unsupported operand type(s) for +: 'int' and 'str'"],
+    // Jinja2 3.1 (immutable sandbox): SecurityError.
+    ['{% set x = [] %}{{ x.append(1) }}', "access to attribute 'append' of 'list' object is unsafe."],
+    // Jinja2 3.1: TemplateRuntimeError.
+    ['{% set d = {} %}{% set d.k = 1 %}', 'cannot assign attribute on non-namespace object'],
+    // Jinja2 3.1: No filter named 'from_json'.
+    ['{{ "[1]" | from_json }}', "No filter named 'from_json' found."],
+  ])('%s', (source, reason) => {
+    const error = failure(source);
+    expect(TemplateRenderError.isInstance(error)).toBe(true);
+    expect(error.code).toBe('runtime');
+    expect(error.reason).toBe(reason);
+  });
+
+  it('still prints, iterates and tests undefined values as Jinja2 does', () => {
+    // Jinja2 3.1's output.
+    expect(strict('[{{ missing }}|{{ none.x }}|{{ d.nokey }}|{{ missing ~ "a" }}|{% for x in missing %}x{% endfor %}|{{ missing is defined }}|{{ "a" + "b" }}]', { d: {} })).toBe(
+      '[|||a||False|ab]',
+    );
+  });
+
+  it('keeps the reference engine’s leniencies in chat renders', () => {
+    expect(run('{% set x = [] %}{% set _ = x.append(1) %}{{ x }}|{{ "a" + none }}|{{ missing.attr }}')).toBe('[1]|a|');
   });
 });

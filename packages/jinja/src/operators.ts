@@ -1,7 +1,8 @@
 /**
- * Python semantics of Jinja's operators: equality, ordering, membership and arithmetic,
- * with the two leniencies the reference engine has (string `+` concatenates anything, and
- * `None`/Undefined count as empty text in a concatenation).
+ * Python semantics of Jinja's operators: equality, ordering, membership and arithmetic.
+ * Strict (Jinja2): `+` joins only two strings (`~` joins anything) and Undefined fails in
+ * arithmetic. Otherwise the reference engine's two leniencies apply: string `+`
+ * concatenates anything, and `None`/Undefined count as empty text in it.
  *
  * @internal
  */
@@ -89,13 +90,17 @@ function repeat(seq: Value, times: number): Value | undefined {
  * Arithmetic and concatenation: `+ - * / // % **` and `~`. `limitLength` guards the size of
  * strings and lists built by `*` before they are allocated.
  */
-export function arithmetic(op: string, a: Value, b: Value, limitLength: (n: number) => void): Value {
+export function arithmetic(op: string, a: Value, b: Value, limitLength: (n: number) => void, strict: boolean): Value {
   if (op === '~') return pyStr(a === null ? undefined : a) + pyStr(b === null ? undefined : b);
+  // Jinja2's Undefined fails in every arithmetic operator (only `~` prints it as '').
+  if (strict && (a === undefined || b === undefined)) throw runtimeError(`an undefined value was used with '${op}'`);
   if (op === '+') {
-    if (typeof a === 'string' || typeof b === 'string') {
+    if (typeof a === 'string' && typeof b === 'string') return a + b;
+    if (!strict && (typeof a === 'string' || typeof b === 'string')) {
       // The reference concatenates a string with anything, None and Undefined as ''.
       return (isNullish(a) ? '' : pyStr(a)) + (isNullish(b) ? '' : pyStr(b));
     }
+    if (typeof a === 'string') throw runtimeError(`can only concatenate str (not "${typeName(b)}") to str`);
     if (Array.isArray(a) && Array.isArray(b)) return [...a, ...b];
     if (a instanceof PyTuple && b instanceof PyTuple) return new PyTuple([...a.items, ...b.items]);
   }
