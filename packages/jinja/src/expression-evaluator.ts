@@ -10,6 +10,7 @@ import type { BuiltinEnv } from './builtin-types.js';
 import { CallArgs } from './call-args.js';
 import { runtimeError, type TemplateRenderError } from './errors.js';
 import { FILTERS } from './filters.js';
+import { htmlEscape } from './filters-text.js';
 import { getAttribute, getItem } from './member-access.js';
 import { arithmetic, pyCompare, pyContains, pyEquals } from './operators.js';
 import { pyStr } from './py-repr.js';
@@ -27,6 +28,23 @@ function undefinedError(node: AnyNode): TemplateRenderError {
     : node.type === 'MemberExpression' && !node.computed && node.property.type === 'Identifier' ? node.property.value
     : undefined;
   return runtimeError(name === undefined ? 'an undefined value was used' : `'${name}' is undefined`);
+}
+
+const MARKUP_FILTERS = new Set(['safe', 'escape', 'e', 'forceescape']);
+
+/** The filter name of a filter node (`name` or `name(args)`). */
+function filterName(filter: AnyNode): string | undefined {
+  if (filter.type === 'Identifier') return filter.value;
+  return filter.type === 'CallExpression' && filter.callee.type === 'Identifier' ? filter.callee.value : undefined;
+}
+
+/**
+ * Whether `node` yields a Python `Markup` string: a `safe`/`escape` filter, or a `+` with
+ * one. Markup is tracked through expressions only: a variable holding one is a plain string.
+ */
+function isMarkup(node: AnyNode): boolean {
+  if (node.type === 'FilterExpression') return MARKUP_FILTERS.has(filterName(node.filter) ?? '');
+  return node.type === 'BinaryExpression' && node.operator.value === '+' && (isMarkup(node.left) || isMarkup(node.right));
 }
 
 const COMPARISONS = new Map<string, (c: number) => boolean>([
@@ -140,8 +158,12 @@ export class ExpressionEvaluator implements BuiltinEnv {
         return this.unary(node.operator.value, this.evaluate(node.argument, scope));
       case 'BinaryExpression':
         return this.binary(node.operator.value, node.left, node.right, scope);
-      case 'FilterExpression':
+      case 'FilterExpression': {
+        const name = filterName(node.filter);
+        // Escaping Markup again changes nothing in Jinja2.
+        if (this.strict && (name === 'e' || name === 'escape') && isMarkup(node.operand)) return this.evaluate(node.operand, scope);
         return this.filterWith(node.filter, this.evaluate(node.operand, scope), scope);
+      }
       case 'TestExpression': {
         const result = this.runTest(node.test.value, this.evaluate(node.operand, scope), []);
         return node.negate ? !result : result;
@@ -188,6 +210,11 @@ export class ExpressionEvaluator implements BuiltinEnv {
     if (op === 'and') return truthy(left) ? this.evaluate(rightNode, scope) : left;
     if (op === 'or') return truthy(left) ? left : this.evaluate(rightNode, scope);
     const right = this.evaluate(rightNode, scope);
+    if (op === '+' && this.strict && typeof left === 'string' && typeof right === 'string') {
+      // Python's Markup (`|safe`, `|e`) escapes a plain string added to it, either side.
+      const markupLeft = isMarkup(leftNode);
+      if (markupLeft !== isMarkup(rightNode)) return markupLeft ? left + htmlEscape(right) : htmlEscape(left) + right;
+    }
     switch (op) {
       case '==':
         return pyEquals(left, right);

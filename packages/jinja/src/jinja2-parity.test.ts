@@ -91,3 +91,13 @@ describe('strict renders fail where Jinja2 fails', () => {
     expect(run('{% set x = [] %}{% set _ = x.append(1) %}{{ x }}|{{ "a" + none }}|{{ missing.attr }}')).toBe('[1]|a|');
   });
 });
+
+describe('Markup (functionary v3.1: `"…"|safe + name + … + tool|tojson`)', () => {
+  it('escapes a plain string added to a safe or escaped one, in strict renders', () => {
+    const source = `{{ "<b>"|safe + x + "'"|safe }}|{{ x + "<i>"|e }}|{{ ("<b>"|safe)|e }}|{{ x|e|e }}|{{ "a"|safe + x|tojson }}|{{ x ~ "<"|safe }}`;
+    // Jinja2 3.1's output.
+    expect(strict(source, { x: `<"&'>` })).toBe(
+      `<b>&lt;&#34;&amp;&#39;&gt;'|&lt;&#34;&amp;&#39;&gt;&lt;i&gt;|<b>|&lt;&#34;&amp;&#39;&gt;|a&#34;&lt;\\&#34;&amp;&#39;&gt;&#34;|<"&'><`,
+    );
+  });
+});
