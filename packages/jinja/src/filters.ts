@@ -98,6 +98,7 @@ const GENERIC: [string, Builtin][] = [
       indent: typeof indent === 'number' || typeof indent === 'string' ? indent : undefined,
       separators: separators(args.get(2, 'separators')),
       sortKeys: args.bool(3, 'sort_keys', false),
+      undefinedFails: env.strict,
     });
     env.budget.checkLength(json.length);
     return json;

@@ -13,7 +13,7 @@ import type { NodePositions } from './node-positions.js';
 import { pyStr } from './py-repr.js';
 import { limitError, type RenderBudget } from './render-limits.js';
 import { Scope } from './scope.js';
-import { AttrBag, PyCallable, PyDict, PyTuple, sequenceItems, truthy, typeName, type Kwargs, type Value } from './values.js';
+import { AttrBag, PyCallable, PyDict, PyIterator, PyTuple, sequenceItems, truthy, typeName, type Kwargs, type Value } from './values.js';
 
 /** `break`/`continue` on its way to its loop, with the output rendered before it in the iteration. */
 class LoopSignal extends Error {
@@ -173,6 +173,7 @@ export class Interpreter extends ExpressionEvaluator {
 
   private loopItems(iterable: Value, unpacking: boolean): readonly Value[] {
     if (iterable === undefined) return [];
+    if (iterable instanceof PyIterator) return [...iterable.drain()];
     if (typeof iterable === 'string') return Array.from(iterable);
     const items = sequenceItems(iterable);
     if (items) return [...items];

@@ -101,3 +101,21 @@ describe('Markup (functionary v3.1: `"…"|safe + name + … + tool|tojson`)', (
     );
   });
 });
+
+describe('generator filters (DeepSeek R1: `tools | map(attribute="function") | tojson`)', () => {
+  it('iterate once, are always true, and have no length or JSON form, in strict renders', () => {
+    const source = `{% set g = xs|select("odd") %}{{ g is iterable }}{{ g|list }}{{ g|list }}|{% if [] | select %}T{% endif %}|{{ xs|map("string")|join(",") }}|{{ 3 in xs|reject("even") }}|{{ (xs|selectattr("x"))[0] is defined }}`;
+    // Jinja2 3.1's output.
+    expect(strict(source, { xs: [1, 2, 3] })).toBe('True[1, 3][]|T|1,2,3|True|False');
+    // Jinja2 3.1: TypeError for each.
+    expect((thrown(() => strict('{{ xs|map("string")|tojson }}', { xs: [1] })) as TemplateRenderError).reason).toBe(
+      'Object of type generator is not JSON serializable',
+    );
+    expect((thrown(() => strict('{{ xs|select|length }}', { xs: [1] })) as TemplateRenderError).reason).toBe("object of type 'generator' has no len()");
+    expect((thrown(() => strict('{{ {"a": missing}|tojson }}')) as TemplateRenderError).reason).toBe('Object of type Undefined is not JSON serializable');
+  });
+
+  it('stay lists in chat renders, as in the reference engine', () => {
+    expect(run('{{ xs|select("odd")|tojson }}{{ missing|tojson }}', { xs: [1, 2, 3] })).toBe('[1, 3]null');
+  });
+});

@@ -13,6 +13,7 @@ import {
   numberOf,
   PyDict,
   PyFloat,
+  PyIterator,
   PyTuple,
   sequenceItems,
   typeName,
@@ -59,6 +60,8 @@ export function pyCompare(a: Value, b: Value): number {
 /** Python `needle in haystack`; anything is not in Undefined. */
 export function pyContains(haystack: Value, needle: Value): boolean {
   if (haystack === undefined) return false;
+  // Python's `in` consumes a generator up to the first match.
+  if (haystack instanceof PyIterator) return haystack.drain().some((item) => pyEquals(item, needle));
   if (typeof haystack === 'string') {
     if (typeof needle !== 'string') {
       throw runtimeError(`'in <string>' requires string as left operand, not ${typeName(needle)}`);
