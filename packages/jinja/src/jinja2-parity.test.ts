@@ -119,3 +119,14 @@ describe('generator filters (DeepSeek R1: `tools | map(attribute="function") | t
     expect(run('{{ xs|select("odd")|tojson }}{{ missing|tojson }}', { xs: [1, 2, 3] })).toBe('[1, 3]null');
   });
 });
+
+describe('hostile input stays bounded', () => {
+  it('rewrites many tests and raw blocks in linear time, and rejects an unclosed raw block', () => {
+    const started = Date.now();
+    expect(() => run(`{{ ${'x is t ('.repeat(20_000)} }}`)).toThrow(TemplateRenderError);
+    expect(run('{% raw %}a{% endraw %}'.repeat(5_000))).toBe('a'.repeat(5_000));
+    expect(Date.now() - started).toBeLessThan(10_000);
+    // Jinja2 3.1: TemplateSyntaxError (missing end of raw directive).
+    expect((thrown(() => run('{% raw %}'.repeat(1_000))) as TemplateRenderError).code).toBe('syntax');
+  });
+});

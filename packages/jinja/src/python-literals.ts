@@ -177,24 +177,27 @@ const RAW_CLOSE = /\{%([-+]?)\s*endraw\s*([-+]?)%\}/g;
  * The `{% raw %}…{% endraw %}` block whose opening tag `open` matched at `at`, as an
  * expression printing its text verbatim (the library knows no raw blocks), with the
  * whitespace Jinja2 (`trim_blocks`, `lstrip_blocks`) strips around and inside it already
- * stripped; undefined when it never closes (Jinja2 then fails, and so will the library).
+ * stripped. Without its `endraw`, a syntax error as in Jinja2.
  */
-function rawBlock(source: string, at: number, open: RegExpExecArray): { from: number; to: number; text: string } | undefined {
+function rawBlock(source: string, at: number, open: RegExpExecArray): { from: number; to: number; text: string } {
   RAW_CLOSE.lastIndex = at + open[0].length;
   const close = RAW_CLOSE.exec(source);
-  if (close === null) return undefined;
-  let from = at;
+  if (close === null) throw new LiteralError('Missing end of raw directive', at);
   let body = source.slice(at + open[0].length, close.index);
   let to = close.index + close[0].length;
-  const lineStart = source.lastIndexOf('\n', at - 1) + 1;
-  if (open[1] === '-') from = at - (source.slice(0, at).length - source.slice(0, at).trimEnd().length);
-  else if (open[1] !== '+' && /^[ \t]*$/.test(source.slice(lineStart, at))) from = lineStart;
+  // Walk back over the whitespace before the tag (never the whole source: raw blocks may be many).
+  let before = at;
+  if (open[1] === '-') while (before > 0 && /\s/.test(source[before - 1]!)) before--;
+  else if (open[1] !== '+') {
+    while (before > 0 && (source[before - 1] === ' ' || source[before - 1] === '\t')) before--;
+    if (before > 0 && source[before - 1] !== '\n') before = at;
+  }
   if (open[2] === '-') body = body.trimStart();
   if (close[1] === '-') body = body.trimEnd();
   else if (close[1] !== '+') body = body.replace(/(\n)[ \t]*$/, '$1');
-  if (close[2] === '-') to += source.length - to - source.slice(to).trimStart().length;
+  if (close[2] === '-') while (to < source.length && /\s/.test(source[to]!)) to++;
   else if (close[2] !== '+' && source[to] === '\n') to++;
-  return { from, to, text: `{{ ${libraryString(body, '"')} }}` };
+  return { from: before, to, text: `{{ ${libraryString(body, '"')} }}` };
 }
 
 /**
@@ -230,11 +233,9 @@ function rewrite(source: string): string {
       const raw = RAW_OPEN.exec(source);
       if (raw !== null) {
         const block = rawBlock(source, i, raw);
-        if (block !== undefined) {
-          replace(Math.max(block.from, copied), block.to, block.text);
-          i = block.to;
-          continue;
-        }
+        replace(Math.max(block.from, copied), block.to, block.text);
+        i = block.to;
+        continue;
       }
       inTag = true;
       if (source[i + 1] === '{') depth = 0;

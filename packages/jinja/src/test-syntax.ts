@@ -22,15 +22,23 @@ const token = (value: string, type: Token['type']): Token => ({ value, type });
 const OPENERS = new Set<string>(['OpenParen', 'OpenSquareBracket', 'OpenCurlyBracket']);
 const CLOSERS = new Set<string>(['CloseParen', 'CloseSquareBracket', 'CloseCurlyBracket']);
 
-/** The index just past the bracketed group opening at `at`, or -1 if it never closes. */
-function groupEnd(tokens: readonly Token[], at: number): number {
-  let depth = 0;
-  for (let i = at; i < tokens.length; i++) {
-    const type = tokens[i]!.type;
-    if (OPENERS.has(type)) depth++;
-    else if (CLOSERS.has(type) && --depth === 0) return i + 1;
-  }
-  return -1;
+const TAG_ENDS = new Set<string>(['CloseExpression', 'CloseStatement']);
+
+/**
+ * For each opening bracket, the index just past its group (-1 if it does not close within
+ * its tag), found in one pass so that hostile input cannot make the rewrite quadratic.
+ */
+function groupEnds(tokens: readonly Token[]): Int32Array {
+  const ends = new Int32Array(tokens.length).fill(-1);
+  let open: number[] = [];
+  tokens.forEach((t, i) => {
+    if (OPENERS.has(t.type)) open.push(i);
+    else if (CLOSERS.has(t.type)) {
+      const at = open.pop();
+      if (at !== undefined) ends[at] = i + 1;
+    } else if (TAG_ENDS.has(t.type)) open = [];
+  });
+  return ends;
 }
 
 /**
@@ -38,7 +46,7 @@ function groupEnd(tokens: readonly Token[], at: number): number {
  * `parse_postfix`), or `at` when the test has no argument: Jinja2 takes one only when the
  * next token is a name (other than `else`, `or`, `and`), a literal or an opening bracket.
  */
-function bareArgumentEnd(tokens: readonly Token[], at: number): number {
+function bareArgumentEnd(tokens: readonly Token[], ends: Int32Array, at: number): number {
   const first = tokens[at];
   if (first === undefined) return at;
   let end: number;
@@ -50,7 +58,7 @@ function bareArgumentEnd(tokens: readonly Token[], at: number): number {
     // Adjacent string literals are one string in Jinja2.
     while (first.type === 'StringLiteral' && tokens[end]?.type === 'StringLiteral') end++;
   } else if (OPENERS.has(first.type)) {
-    end = groupEnd(tokens, at);
+    end = ends[at]!;
     if (end < 0) return at;
   } else {
     return at;
@@ -59,7 +67,7 @@ function bareArgumentEnd(tokens: readonly Token[], at: number): number {
     const next = tokens[end];
     if (next?.type === 'Dot' && tokens[end + 1] !== undefined) end += 2;
     else if (next?.type === 'OpenSquareBracket' || next?.type === 'OpenParen') {
-      const close = groupEnd(tokens, end);
+      const close = ends[end]!;
       if (close < 0) return end;
       end = close;
     } else return end;
@@ -69,6 +77,7 @@ function bareArgumentEnd(tokens: readonly Token[], at: number): number {
 /** `tokens` with every test (`is [not] NAME …`) spelled as a call of {@link TEST_FILTER}. */
 export function rewriteTests(tokens: readonly Token[]): Token[] {
   const out: Token[] = [];
+  const ends = groupEnds(tokens);
   let i = 0;
   while (i < tokens.length) {
     const t = tokens[i]!;
@@ -84,13 +93,13 @@ export function rewriteTests(tokens: readonly Token[]): Token[] {
     at++;
     let args: readonly Token[] = [];
     if (tokens[at]?.type === 'OpenParen') {
-      const close = groupEnd(tokens, at);
+      const close = ends[at]!;
       if (close > 0) {
         args = tokens.slice(at + 1, close - 1);
         at = close;
       }
     } else {
-      const end = bareArgumentEnd(tokens, at);
+      const end = bareArgumentEnd(tokens, ends, at);
       args = tokens.slice(at, end);
       at = end;
     }
