@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 // Every test of the repository: unit tests of all workspace packages (through turbo, so a
-// second run is cached), the pack check, the conformance runner under its ratchet, then a
-// 60-second slice of the fuzzer (tools/fuzz; fixed seed, so a run is repeatable). Ends
-// with one line `N passed, N failed` summing the unit tests of all packages from vitest's
-// JSON reports.
+// second run is cached), the pack check, the conformance runner under its ratchet, a
+// seeded sample of the template zoo under its ratchet (tools/zoo), then a 60-second slice
+// of the fuzzer (tools/fuzz; fixed seed, so a run is repeatable). Ends with one line
+// `N passed, N failed` summing the unit tests of all packages from vitest's JSON reports
+// and the zoo sample's ratchet entries (each held one passes, each regression fails).
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
@@ -53,6 +54,22 @@ const conformanceOk = step('conformance (ratchet)', process.execPath, [
   join(root, 'tools/conformance/baseline.json'),
 ]);
 
+// A sample keeps CI short (about half a second per template); the seed makes it repeatable.
+// With no templates on the branch the zoo runs none and the step passes.
+console.log('\n── template zoo (sample of 40, ratchet)');
+const zoo = spawnSync(
+  process.execPath,
+  [join(root, 'tools/zoo/dist/cli.js'), '--json', '--sample', '40', '--seed', '2026', '--ratchet', join(root, 'tools/zoo/baseline.json')],
+  { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 256 * 1024 * 1024 },
+);
+let zooRatchet;
+try {
+  zooRatchet = JSON.parse(zoo.stdout).ratchet;
+} catch {
+  zooRatchet = undefined;
+}
+const zooOk = zoo.status === 0 && zooRatchet !== undefined;
+
 // Fails on any failure that is not an open finding of tools/fuzz/known-findings.json (a throw
 // or a retracted delta never is).
 const fuzzOk = step('fuzz (60-second slice)', process.execPath, [join(root, 'tools/fuzz/dist/cli.js'), '--seconds', '60', '--seed', '2026']);
@@ -75,5 +92,14 @@ for (const { dir, name } of packages) {
   passed += p;
   failed += f;
 }
+if (zooRatchet === undefined) {
+  // A zoo run that printed no report counts as one failure, not as silence.
+  console.log(`  ${'template zoo ratchet'.padEnd(32)} no report (status ${zoo.status})`);
+  failed += 1;
+} else {
+  console.log(`  ${'template zoo ratchet'.padEnd(32)} ${zooRatchet.held} passed, ${zooRatchet.regressions.length} failed`);
+  passed += zooRatchet.held;
+  failed += zooRatchet.regressions.length;
+}
 console.log(`${passed} passed, ${failed} failed`);
-process.exit(unitOk && packOk && conformanceOk && fuzzOk && failed === 0 ? 0 : 1);
+process.exit(unitOk && packOk && conformanceOk && zooOk && fuzzOk && failed === 0 ? 0 : 1);

@@ -291,8 +291,18 @@ describe('check', () => {
     const { code, out } = await run(['check', GEMMA]);
     expect(code).toBe(0);
     expect(out).toMatch(/content\s+pass/);
-    expect(out).toMatch(/tool call\s+skip\s+the template has no tool-call format/);
-    expect(out).toContain('1 passed, 0 failed, 3 skipped');
+    expect(out).toMatch(/tool call\s+skip\s+the template never renders tool calls/);
+    expect(out).toMatch(/response schema\s+pass\s+parsed back equal; grammar accepts; streamed in \d+ chunks alike/);
+    expect(out).toContain('format general');
+    expect(out).toContain('2 passed, 0 failed, 8 skipped');
+  });
+
+  it('reports the format, each failure\'s stage and the skipped count in --json', async () => {
+    const { out } = await run(['check', `${TEMPLATES}/openai-gpt-oss-120b.jinja`, '--json']);
+    const report = JSON.parse(out) as { format: string; scenarios: { name: string; passed: boolean; chunks?: number }[]; passed: number; failed: number; skipped: number };
+    expect(report.format).toBe('gpt-oss');
+    expect(report.passed + report.failed + report.skipped).toBe(report.scenarios.length);
+    for (const s of report.scenarios.filter((x) => x.passed)) expect(s.chunks).toBeGreaterThan(0);
   });
 
   it('exits 1 when a scenario fails', async () => {
@@ -304,7 +314,9 @@ describe('check', () => {
     );
     const { code, out } = await run(['check', plainCalls, '--json']);
     expect(code).toBe(1);
-    expect((JSON.parse(out) as { failed: number }).failed).toBeGreaterThan(0);
+    const report = JSON.parse(out) as { failed: number; scenarios: { name: string; stage?: string }[] };
+    expect(report.failed).toBeGreaterThan(0);
+    expect(report.scenarios.find((s) => s.name === 'tool call')?.stage).toBe('parse');
   });
 });
 

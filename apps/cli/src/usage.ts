@@ -110,13 +110,17 @@ ${TEMPLATE_OPTIONS}
   check: `Usage: autoparser check <template> [--json] [--strict]
 
 Round-trip self-check with no reference: canonical answers (content; reasoning + content;
-one tool call with typed arguments; parallel calls) are rendered through the template, the
-model's part is cut out, parsed back and accepted by the grammar, then compared with the
-answer. An answer read back only through a recovery fails (the template's own rendering
-must read canonically). Scenarios the template cannot express are skipped with the reason.
+content with thinking off; one call; a call with arguments of every JSON type; parallel
+calls; tool_choice required and named; a response schema; an answer after a tool result)
+are rendered through the template, the model's part is cut out, parsed back, compared with
+the answer, accepted by the grammar, and streamed in seeded random chunks whose deltas must
+build the same message. An answer read back only through a recovery fails (the template's
+own rendering must read canonically). Scenarios are skipped only for what the template's
+capabilities cannot express, with the reason; an analysis that fails fails them.
 
 Options:
-  --json           print {template, scenarios: [{name, passed, skipped?, reason?}], passed, failed}
+  --json           print {template, format, scenarios: [{name, passed, skipped?, reason?,
+                   stage?, grammar?, chunks?}], passed, failed, skipped}
   --strict         check with the strict parser (no recoveries)
 ${TEMPLATE_OPTIONS}
 

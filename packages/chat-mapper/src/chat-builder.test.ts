@@ -16,6 +16,17 @@ describe('ChatBuilder', () => {
     expect(dump(p.build(p.generationPrefix('', '<think>')))).toContain('Epsilon');
   });
 
+  it('adds a recovery at a site only where the rule applies (orRecovered)', () => {
+    const reads = (p: ChatBuilder, text: string): boolean => parse(p.build(p.sequence(p.orRecovered('[ARGS]', 'missing-arguments-marker', p.peek('{')), '{}', p.end())), text).status === 'success';
+    const lenient = (): ChatBuilder => new ChatBuilder({ lenient: true });
+    expect(reads(lenient(), '[ARGS]{}')).toBe(true);
+    expect(reads(lenient(), '{}')).toBe(true);
+    // Strict, or with the rule disabled: the canonical piece alone.
+    expect(reads(new ChatBuilder(), '{}')).toBe(false);
+    expect(reads(new ChatBuilder({ lenient: true, disabledRecoveries: ['missing-arguments-marker'] }), '{}')).toBe(false);
+    expect(reads(new ChatBuilder(), '[ARGS]{}')).toBe(true);
+  });
+
   it('shares a named rule', () => {
     const p = new ChatBuilder();
     expect(p.sharedRule('x', () => 'a').id).toBe(p.sharedRule('x', () => 'b').id);

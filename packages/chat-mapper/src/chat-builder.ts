@@ -41,6 +41,16 @@ export class ChatBuilder extends PegBuilder {
     return this.sites.lenient && !this.disabled.has(rule);
   }
 
+  /**
+   * `canonical`, or — where the recovery `rule` applies (a lenient parser, the rule not
+   * disabled) — `alternative` read as that recovery. The one way a format adds a recovery
+   * at a site: a strict parser, or one with the rule disabled, gets `canonical` itself, so
+   * its grammar is the canonical one.
+   */
+  orRecovered(canonical: ParserLike, rule: RecoveryRuleId, alternative: ParserLike): Parser {
+    return this.recovers(rule) ? this.choice(canonical, this.recover(rule, alternative)) : this.choice(canonical);
+  }
+
   /** Whether the options disable the recovery `rule` (whether the parser is lenient or not). */
   disables(rule: RecoveryRuleId): boolean {
     return this.disabled.has(rule);

@@ -76,6 +76,15 @@ export class LenientSites {
   }
 
   /**
+   * What {@link marker} reads, to look ahead for: the marker as written, or leniently its
+   * core after any whitespace (a peek that decides a reading, so no recovery node).
+   */
+  markerAhead(text: string): ParserLike {
+    const { p } = this;
+    return this.lenient && p.recovers('marker-whitespace') && core(text) !== '' ? p.sequence(p.space(), core(text)) : text;
+  }
+
+  /**
    * A missing closer: `close`, or nothing where one of `next` (marker texts, compared by
    * their cores) or, with `atEnd`, the end of the output follows (`missing-closer`): models
    * drop `</parameter>` before the next argument or stop before the last `</tool_call>`.

@@ -133,7 +133,10 @@ function reasoningParser(p: ChatBuilder, a: TemplateAnalysis, extracting: boolea
   // forgot the end tag) is the reasoning a stream showed, not content. A block the prompt
   // opens is read so by the final read already (a `truncated` warning).
   const unclosed = lenient && startTag !== '' && !promptOpensReasoning(generationPrompt, startTag, end.trim()) ? 'recovered' : 'no';
-  const block = p.optional(p.sequence(p.space(), open, p.sites.reasoningBlock(end, { start: startTag, spacedEnd: true, call, unclosed })));
+  const opened = p.sequence(p.space(), open, p.sites.reasoningBlock(end, { start: startTag, spacedEnd: true, call, unclosed }));
+  // A turn without reasoning may be written as the end marker alone (`</mm:think>answer`, the
+  // template's own rendering of such a turn): an empty block, read as no reasoning.
+  const block = p.optional(startTag === '' ? opened : p.choice(opened, p.sequence(p.space(), p.optspace(end))));
   if (!lenient || !promptClosesReasoning(generationPrompt, startTag, end.trim())) return block;
   // `reasoning-while-disabled`: the prompt wrote an empty block (thinking disabled) and the
   // model reasons anyway, in a block of its own at the start of its answer. Once the tag is
@@ -289,7 +292,7 @@ function callIdSection(ctx: Ctx): Parser | undefined {
   const section = p.sequence(p.optional(p.sequence(ctx.p.sites.marker(prefix), p.toolId(p.until(suffix)))), ctx.p.sites.marker(suffix));
   // Leniently the marker before the arguments may be missing when they follow the name at
   // once: Mistral's `[TOOL_CALLS]f{…}`, as servers that drop special tokens show it.
-  return ctx.inputs.lenient ? p.choice(section, p.recover('missing-arguments-marker', p.peek('{'))) : section;
+  return p.orRecovered(section, 'missing-arguments-marker', p.peek('{'));
 }
 
 function functionParser(ctx: Ctx, name: string, args: Parser, peekArgs: Parser | undefined): Parser {
@@ -413,7 +416,7 @@ function tagWithJsonTools(ctx: Ctx): Parser {
   const alternatives = functionTools(ctx.inputs.tools).map((tool) => {
     const name = tool.function.name;
     const args = p.sequence(ctx.p.sites.marker(start), p.toolArgs(p.jsonSchema(`tool-${name}-schema`, toolParameters(tool))), ctx.p.sites.marker(end));
-    const peek = start === '' ? undefined : p.peek(ctx.inputs.lenient ? p.sequence(p.space(), core(start)) : p.literal(start));
+    const peek = start === '' ? undefined : p.peek(ctx.p.sites.markerAhead(start));
     return p.sharedRule(`tool-${name}`, () => functionParser(ctx, name, args, peek));
   });
   return wrapCalls(ctx, p.choice(...alternatives), false);
@@ -563,8 +566,7 @@ function tagWithTaggedTools(ctx: Ctx): Parser {
     }
     seq = p.sequence(ctx.p.sites.marker(args.start), seq, ctx.p.sites.marker(args.end));
     // Peek for an argument tag only when one must follow: all-optional calls may have none.
-    const peekTag = (): Parser => (ctx.inputs.lenient ? p.sequence(p.space(), core(args.name_prefix)) : p.literal(args.name_prefix));
-    const peek = args.name_prefix !== '' && required.length > 0 ? p.peek(peekTag()) : undefined;
+    const peek = args.name_prefix !== '' && required.length > 0 ? p.peek(ctx.p.sites.markerAhead(args.name_prefix)) : undefined;
     return p.sharedRule(`tool-${name}`, () => functionParser(ctx, name, seq, peek));
   });
   return wrapCalls(ctx, p.choice(...alternatives), true);

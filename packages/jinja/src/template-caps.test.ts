@@ -26,8 +26,16 @@ describe('template capability probes', () => {
 
   it('sees which content forms render', () => {
     expect(detectTemplateCaps(loop('{{ m.content }}'))).toMatchObject({ stringContent: true, typedContent: false });
-    expect(detectTemplateCaps(loop('{{ m.content[0].text }}'))).toMatchObject({ stringContent: true, typedContent: true });
+    // A string renders without error here but shows nothing (its first character has no text).
+    expect(detectTemplateCaps(loop('{{ m.content[0].text }}'))).toMatchObject({ stringContent: false, typedContent: true });
+    expect(detectTemplateCaps(loop("{{ m.content if m.content is string else m.content[0].text }}"))).toMatchObject({ stringContent: true, typedContent: true });
     const partsOnly = loop("{% if m.content is string %}{{ raise_exception('parts only') }}{% endif %}{{ m.content[0].text }}");
     expect(detectTemplateCaps(partsOnly)).toMatchObject({ stringContent: false, typedContent: true });
+  });
+
+  it('takes a template that iterates parts and prints nothing of a string for a parts-only one', () => {
+    // Idefics2: a string iterates as characters, none of which is a text part.
+    const idefics = loop("{{ m.role }}: {% for line in m.content %}{% if line['type'] == 'text' %}{{ line['text'] }}{% endif %}{% endfor %}<end_of_utterance>\n");
+    expect(detectTemplateCaps(idefics)).toMatchObject({ stringContent: false, typedContent: true });
   });
 });

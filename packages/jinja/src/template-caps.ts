@@ -80,7 +80,9 @@ export function detectTemplateCaps(source: string): Omit<MessageShaping, 'develo
     { role: 'user', content: USER },
   ]);
   const caps = {
-    stringContent: asString.ok,
+    // A template that only reads parts renders string content without error but shows
+    // nothing of it (it iterates the characters): that is not rendering strings.
+    stringContent: asString.ok && (asString.text.includes(USER) || !asParts.ok || !asParts.text.includes(USER)),
     // Printing the list as a Python repr shows the text too, but that is not rendering parts.
     typedContent: asParts.ok && asParts.text.includes(USER) && !asParts.text.includes("'type': 'text'"),
     systemRole: system.ok ? system.text.includes('Probe system message') : !system.raised,

@@ -6,24 +6,24 @@ import { builtinPlugins } from './builtin-plugins.js';
 import type { WorkaroundPlugin } from './plugin.js';
 
 describe('the built-in plugins, in order', () => {
-  // The DeepSeek-R1 distills need two analysis patches: reasoning and the call markers.
+  // The DeepSeek-R1 distills need analysis patches for the call markers (their reasoning,
+  // which only the generation prompt opens, the general analysis finds: R4).
   const distill = readFileSync(fileURLToPath(new URL('../../../../shared/templates/deepseek-ai-DeepSeek-R1-Distill-Llama-8B.jinja', import.meta.url)), 'utf8');
   const general = analyzeTemplate(distill, { plugins: [] });
 
   it('runs every built-in that matches, in order, each seeing the previous patches', () => {
     const { analysis, applied } = applyAnalysisPatches(builtinPlugins, distill, general);
-    expect(applied).toEqual(['old-thinking-template', 'deepseek-r1-distill-qwen', 'deepseek-r1']);
+    expect(applied).toEqual(['deepseek-r1-distill-qwen', 'deepseek-r1']);
     expect(analysis.reasoning).toEqual({ mode: 'TAG_BASED', start: '<think>', end: '</think>' });
     expect(analysis.tools.format.section_start).toBe('<｜tool▁calls▁begin｜>');
-    expect(general.reasoning.mode).toBe('NONE');
+    expect(general.tools.format.section_start).toBe('');
   });
 
   it('leaves out a built-in left out of the list: that patch no longer applies', () => {
-    const plugins = builtinPlugins.filter((p) => p.name !== 'old-thinking-template');
+    const plugins = builtinPlugins.filter((p) => p.name !== 'deepseek-r1-distill-qwen');
     const { analysis, applied } = applyAnalysisPatches(plugins, distill, general);
-    expect(applied).toEqual(['deepseek-r1-distill-qwen', 'deepseek-r1']);
-    expect(analysis.reasoning.mode).toBe('NONE');
-    expect(analysis.tools.format.section_start).toBe('<｜tool▁calls▁begin｜>');
+    expect(applied).toEqual(['deepseek-r1']);
+    expect(analysis.tools.format.section_start).toBe('');
   });
 
   it('runs a user plugin placed before the built-ins first, so the built-in sees its patch', () => {

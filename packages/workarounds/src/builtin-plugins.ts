@@ -12,6 +12,10 @@ import { solarOpenPlugin } from './builtin/solar-open.js';
 import { gptOssPlugin } from './builtin/gpt-oss.js';
 import { ministralPlugin } from './builtin/ministral.js';
 import { kimiK2Plugin } from './builtin/kimi-k2.js';
+import { kimiK3Plugin } from './builtin/kimi-k3.js';
+import { museGlimmerPlugin } from './builtin/muse-glimmer.js';
+import { hy3Plugin } from './builtin/hy3.js';
+import { minimaxM3Plugin } from './builtin/minimax-m3.js';
 import { deepseekV32Plugin } from './builtin/deepseek-v3-2.js';
 import { deepseekR1Plugin } from './builtin/deepseek-r1.js';
 import { lfm2Plugin } from './builtin/lfm2.js';
@@ -37,6 +41,10 @@ export const builtinPlugins: readonly WorkaroundPlugin[] = Object.freeze([
   gptOssPlugin,
   ministralPlugin,
   kimiK2Plugin,
+  kimiK3Plugin,
+  museGlimmerPlugin,
+  hy3Plugin,
+  minimaxM3Plugin,
   deepseekV32Plugin,
   deepseekR1Plugin,
   lfm2Plugin,

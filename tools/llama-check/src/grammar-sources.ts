@@ -114,6 +114,9 @@ export function selfCheckSources(options: SourceOptions = {}): GrammarSource[] {
       sources.push({ id: `self-check ${name}`, origin: 'emitted', gbnf: '', error: message(error), texts: [] });
       continue;
     }
+    // Scenarios that build the same grammar (a call, and the call after a tool result) load it
+    // once, with every scenario's text: llama.cpp's grammar loading dominates the run.
+    const textsOf = new Map<string, string[]>();
     for (const scenario of scenarios) {
       if (scenario.skip !== undefined) continue;
       const id = `self-check ${name}: ${scenario.name}`;
@@ -127,7 +130,14 @@ export function selfCheckSources(options: SourceOptions = {}): GrammarSource[] {
       if (parser.grammar === '') continue;
       const output = report.scenarios.find((s) => s.name === scenario.name)?.output;
       const text = output === undefined ? undefined : constrainedText(parser, output);
-      sources.push({ id, origin: 'emitted', gbnf: parser.grammar, texts: text === undefined ? [] : [text] });
+      const same = textsOf.get(parser.grammar);
+      if (same !== undefined) {
+        if (text !== undefined && !same.includes(text)) same.push(text);
+        continue;
+      }
+      const texts = text === undefined ? [] : [text];
+      textsOf.set(parser.grammar, texts);
+      sources.push({ id, origin: 'emitted', gbnf: parser.grammar, texts });
     }
   }
   return sources;

@@ -57,6 +57,15 @@ describe('--json through pnpm', { timeout: 300_000 }, () => {
     expect(report.throws).toBe(0);
   });
 
+  it('pnpm zoo --json prints only the report', () => {
+    // The shared templates and a sample of three keep this light; the CI sample is its own step.
+    const { status, stdout, stderr } = pnpm(['zoo', '--json', '--dir', '../shared/templates', '--sample', '3', '--seed', '1']);
+    expect(status, stderr).toBe(0);
+    const report = JSON.parse(stdout) as { templates: number; perTemplate: unknown[] };
+    expect(report.templates).toBe(3);
+    expect(report.perTemplate).toHaveLength(3);
+  });
+
   it('keeps turbo off stdout for plain output too', () => {
     const { status, stdout } = pnpm(['autoparser', '--help']);
     expect(status).toBe(0);

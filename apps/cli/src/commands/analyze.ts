@@ -31,7 +31,15 @@ function formatAnalysis(template: LoadedTemplate, analysis: TemplateAnalysis, st
   );
   const markers = [...labelledMarkers(analysis), ...jsonFieldRows(analysis)];
   if (markers.length > 0) lines.push(...formatTable(['marker', 'text'], markers.map(([name, value]) => [cell(name), cell(showText(value))])), '');
-  const caps = Object.entries(analysis.caps).map(([name, on]) => [cell(name.replace(/^supports_/, '')), on ? { shown: style.green('yes'), plain: 'yes' } : { shown: style.dim('no'), plain: 'no' }]);
+  const yes = { shown: style.green('yes'), plain: 'yes' };
+  const no = { shown: style.dim('no'), plain: 'no' };
+  const flags = Object.entries(analysis.caps).filter((entry): entry is [string, boolean] => typeof entry[1] === 'boolean' && entry[0].startsWith('supports_'));
+  const caps = flags.map(([name, on]) => [cell(name.replace(/^supports_/, '')), on ? yes : no]);
+  const levels = analysis.caps.reasoning_effort_levels ?? [];
+  caps.push([cell('reasoning_effort'), levels.length > 0 ? { shown: style.green(levels.join(' ')), plain: levels.join(' ') } : no]);
+  const preserve = analysis.caps.preserve_reasoning_variable;
+  const switchText = preserve === undefined ? '' : `${preserve} (true ${analysis.caps.preserve_reasoning_keeps === true ? 'keeps' : 'drops'} it)`;
+  caps.push([cell('past reasoning switch'), preserve === undefined ? no : { shown: style.green(switchText), plain: switchText }]);
   lines.push(...formatTable(['capability', 'supported'], caps), '');
   lines.push(`${style.bold('plugins')}           ${analysis.appliedPlugins.length > 0 ? analysis.appliedPlugins.join(', ') : '—'}`);
   lines.push(`${style.bold('preserved tokens')}  ${analysis.preserved_tokens.length > 0 ? analysis.preserved_tokens.map((t) => JSON.stringify(t)).join(' ') : '—'}`);

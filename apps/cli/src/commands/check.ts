@@ -15,15 +15,26 @@ export async function checkCommand(argv: readonly string[], io: CliIo, style: St
   const template = loadTemplate(templateArg('check', args), stringFlag(args, 'variant'));
   const report = checkTemplate(template.source, { plugins: await loadPlugins(args), strict: booleanFlag(args, 'strict') });
   if (booleanFlag(args, 'json')) {
-    const scenarios = report.scenarios.map(({ name, passed, skipped, reason }) => ({ name, passed, ...(skipped === true ? { skipped } : {}), ...(reason === undefined ? {} : { reason }) }));
-    io.stdout.write(`${JSON.stringify({ template: template.path, scenarios, passed: report.passed, failed: report.failed }, null, 2)}\n`);
+    const scenarios = report.scenarios.map(({ name, passed, skipped, reason, stage, grammar, chunks }) => ({
+      name,
+      passed,
+      ...(skipped === true ? { skipped } : {}),
+      ...(reason === undefined ? {} : { reason }),
+      ...(stage === undefined ? {} : { stage }),
+      ...(grammar === undefined ? {} : { grammar }),
+      ...(chunks === undefined ? {} : { chunks }),
+    }));
+    const summary = { template: template.path, format: report.format ?? null, scenarios, passed: report.passed, failed: report.failed, skipped: report.skipped };
+    io.stdout.write(`${JSON.stringify(summary, null, 2)}\n`);
   } else {
     const rows = report.scenarios.map((s): Cell[] => {
       const result = s.skipped === true ? { shown: style.dim('skip'), plain: 'skip' } : s.passed ? { shown: style.green('pass'), plain: 'pass' } : { shown: style.red('FAIL'), plain: 'FAIL' };
-      const detail = s.reason ?? (s.grammar === 'accepted' ? 'parsed back equal; grammar accepts' : 'parsed back equal; no grammar applies');
+      const grammar = s.grammar === 'accepted' ? 'grammar accepts' : 'no grammar applies';
+      const detail = s.reason ?? `parsed back equal; ${grammar}; streamed in ${s.chunks ?? 0} chunks alike`;
       return [{ shown: s.name, plain: s.name }, result, { shown: detail, plain: detail }];
     });
-    io.stdout.write(`${style.bold('check')} ${template.path}\n\n`);
+    io.stdout.write(`${style.bold('check')} ${template.path}\n`);
+    io.stdout.write(`format ${report.format ?? 'none (no parser could be built)'}\n\n`);
     for (const line of formatTable(['scenario', 'result', 'detail'], rows)) io.stdout.write(`${line}\n`);
     io.stdout.write(`\n${report.passed} passed, ${report.failed} failed, ${report.skipped} skipped\n`);
   }

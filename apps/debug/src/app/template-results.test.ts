@@ -9,7 +9,18 @@ describe('reportTemplate', () => {
   it('traces the analysis and runs the self-check', () => {
     const report = reportTemplate(bundledTemplate('Qwen-Qwen3-0.6B')?.source ?? '');
     expect(report.trace.ok && report.trace.value.steps.map((s) => s.id)).toContain('T1');
-    expect(report.check.ok && report.check.value.scenarios.map((s) => s.name)).toEqual(['content', 'reasoning + content', 'tool call', 'parallel tool calls']);
+    expect(report.check.ok && report.check.value.scenarios.map((s) => s.name)).toEqual([
+      'content',
+      'reasoning + content',
+      'thinking off',
+      'tool call',
+      'typed arguments',
+      'parallel tool calls',
+      'tool_choice required',
+      'tool_choice named',
+      'response schema',
+      'answer after tool result',
+    ]);
   });
 
   it('reports a template that does not render as a failed render step, not a throw', () => {

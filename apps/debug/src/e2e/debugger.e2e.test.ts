@@ -69,7 +69,18 @@ describe('the template debugger in Chromium', () => {
 
   it('runs the self-check and shows the parser dump and the grammar', async () => {
     const rows = await page().locator('#self-check tr[data-result]').evaluateAll((nodes) => nodes.map((n) => [n.children[0]?.textContent, n.getAttribute('data-result')]));
-    expect(rows.map(([name]) => name)).toEqual(['content', 'reasoning + content', 'tool call', 'parallel tool calls']);
+    expect(rows.map(([name]) => name)).toEqual([
+      'content',
+      'reasoning + content',
+      'thinking off',
+      'tool call',
+      'typed arguments',
+      'parallel tool calls',
+      'tool_choice required',
+      'tool_choice named',
+      'response schema',
+      'answer after tool result',
+    ]);
     expect(rows.every(([, result]) => ['pass', 'fail', 'skip'].includes(result ?? ''))).toBe(true);
     expect(await page().textContent('#self-check .counts')).toMatch(/^\d+ passed, \d+ failed, \d+ skipped$/);
     expect(await page().textContent('#grammar')).toMatch(/^root ::= /m);

@@ -1,40 +1,81 @@
 import { describe, expect, it } from 'vitest';
 import { sharedTemplate } from '../test-templates.js';
-import { checkTemplate } from './check-template.js';
+import { checkScenarios } from './check-scenarios.js';
+import { checkTemplate, type SelfCheckReport } from './check-template.js';
+import { analyzeTemplate } from '../default-plugins.js';
 
-const byName = (report: ReturnType<typeof checkTemplate>) => Object.fromEntries(report.scenarios.map((s) => [s.name, s]));
+const byName = (report: SelfCheckReport) => Object.fromEntries(report.scenarios.map((s) => [s.name, s]));
+const names = (report: SelfCheckReport, which: 'failed' | 'skipped') =>
+  report.scenarios.filter((s) => (which === 'skipped' ? s.skipped === true : !s.passed && s.skipped !== true)).map((s) => s.name);
+
+// Renders calls as plain text that no analysis can find: the call comes back as content.
+const PLAIN_CALLS =
+  "{% for m in messages %}<|{{ m.role }}|>{{ m.content or '' }}{% for c in m.tool_calls or [] %}CALL {{ c.function.name }}{% endfor %}\n{% endfor %}{% if add_generation_prompt %}<|assistant|>{% endif %}";
 
 describe('checkTemplate', () => {
-  it('round-trips every scenario of a template with reasoning and tool calls', () => {
+  it('round-trips every scenario of a template with reasoning, a thinking switch and tool calls', () => {
     const report = checkTemplate(sharedTemplate('Qwen-Qwen3-0.6B'));
-    expect(report).toMatchObject({ passed: 4, failed: 0, skipped: 0 });
+    const all = checkScenarios(analyzeTemplate(sharedTemplate('Qwen-Qwen3-0.6B'))).map((s) => s.name);
+    expect(report.scenarios.map((s) => s.name)).toEqual(all);
+    expect(report).toMatchObject({ passed: all.length, failed: 0, skipped: 0, format: 'general' });
     const scenarios = byName(report);
-    expect(scenarios['tool call']?.grammar).toBe('accepted');
+    expect(scenarios['typed arguments']?.grammar).toBe('accepted');
     // The cut-out output is what a model writes: the call, with the typed arguments.
-    expect(scenarios['tool call']?.output).toContain('"city":"Zürich — 東京 🌤"');
+    expect(scenarios['typed arguments']?.output).toContain('"city":"Zürich — 東京 🌤"');
     expect(scenarios['parallel tool calls']?.output?.match(/<tool_call>/g)).toHaveLength(2);
+    // With thinking off the model writes only the content (the prompt closed the block).
+    expect(scenarios['thinking off']?.output?.trim()).toBe('Of course, what do you need?');
+    // Each passing scenario was also streamed, in several chunks.
+    for (const s of report.scenarios) expect(s.chunks).toBeGreaterThan(1);
   });
 
-  it('skips what the template cannot express, saying why', () => {
+  it('skips only what the capability probes say the template cannot express, saying why', () => {
     const report = checkTemplate(sharedTemplate('google-gemma-2-2b-it'));
-    expect(report).toMatchObject({ passed: 1, failed: 0, skipped: 3 });
-    expect(byName(report)['tool call']).toMatchObject({ passed: false, skipped: true, reason: 'the template has no tool-call format' });
+    expect(names(report, 'failed')).toEqual([]);
+    expect(names(report, 'skipped')).not.toContain('content');
+    expect(byName(report)['tool call']).toMatchObject({ passed: false, skipped: true, reason: 'the template never renders tool calls' });
+    expect(byName(report)['reasoning + content']?.reason).toBe('the template has no reasoning');
+    expect(byName(report)['response schema']?.passed).toBe(true);
   });
 
-  it('fails a scenario, with the reason, when the parsed message differs', () => {
-    // Renders calls as plain text that no analysis can find: the call comes back as content.
-    const template =
-      "{% for m in messages %}<|{{ m.role }}|>{{ m.content or '' }}{% for c in m.tool_calls or [] %}CALL {{ c.function.name }}{% endfor %}\n{% endfor %}{% if add_generation_prompt %}<|assistant|>{% endif %}";
-    const report = checkTemplate(template);
-    expect(report).toMatchObject({ passed: 1, failed: 2 });
-    expect(byName(report)['tool call']).toMatchObject({ passed: false, output: 'CALL record_note' });
-    expect(byName(report)['tool call']?.reason).toMatch(/^content: expected "", got "CALL record_note"/);
+  it('fails, not skips, the scenarios of a template that renders calls the analysis cannot read', () => {
+    const report = checkTemplate(PLAIN_CALLS);
+    expect(names(report, 'skipped')).toEqual(['reasoning + content', 'thinking off']);
+    expect(byName(report)['tool call']).toMatchObject({ passed: false, stage: 'parse', output: 'CALL get_weather' });
+    expect(byName(report)['tool call']?.reason).toMatch(/^content: expected "", got "CALL get_weather"/);
+    expect(byName(report)['tool_choice named']?.reason).toMatch(/^content: expected "", got "CALL get_time"/);
   });
 
-  it('never throws on a template that does not render', () => {
-    const report = checkTemplate('{{ raise_exception("no") }}');
-    expect(report.passed).toBe(0);
-    expect(report.failed).toBe(1);
-    expect(byName(report).content?.reason).toMatch(/no/);
+  it('fails every scenario of a template that does not render, and never throws', () => {
+    for (const source of ['{{ raise_exception("no") }}', '{% for %}']) {
+      const report = checkTemplate(source);
+      expect(report.passed).toBe(0);
+      expect(report.skipped).toBe(0);
+      expect(report.failed).toBe(report.scenarios.length);
+      expect(report.format).toBeUndefined();
+    }
+    expect(byName(checkTemplate('{{ raise_exception("no") }}')).content?.reason).toMatch(/does not render a plain conversation: no/);
+  });
+
+  it('fails a scenario whose answer is read back only through a recovery', () => {
+    // Command R+ renders an answer after tool results right after its "Action:" block.
+    const scenario = byName(checkTemplate(sharedTemplate('CohereForAI-c4ai-command-r-plus-tool_use')))['answer after tool result'];
+    expect(scenario).toMatchObject({ passed: false, stage: 'recovery' });
+  });
+
+  it('names the plugin whose format read the answers', () => {
+    expect(checkTemplate(sharedTemplate('openai-gpt-oss-120b')).format).toBe('gpt-oss');
+  });
+
+  it('runs only the scenarios asked for', () => {
+    const report = checkTemplate(sharedTemplate('Qwen-Qwen3-0.6B'), { scenarios: ['content', 'tool call'] });
+    expect(report.scenarios.map((s) => s.name)).toEqual(['content', 'tool call']);
+  });
+
+  it('streams in chunks that depend on the seed only', () => {
+    const source = sharedTemplate('Qwen-Qwen3-0.6B');
+    const chunks = (seed: number) => checkTemplate(source, { seed, scenarios: ['typed arguments'] }).scenarios[0]?.chunks;
+    expect(chunks(7)).toBe(chunks(7));
+    expect(new Set([1, 2, 3, 4, 5].map(chunks)).size).toBeGreaterThan(1);
   });
 });

@@ -53,3 +53,27 @@ export function messageDifference(original: ChatMessage, parsed: AssistantMessag
   }
   return undefined;
 }
+
+/**
+ * The first difference between a one-shot parse and the message a stream's deltas built,
+ * or `undefined`: content and reasoning exactly, then each call's id, name and argument text.
+ */
+export function streamDifference(parsed: AssistantMessage, streamed: AssistantMessage): string | undefined {
+  if (parsed.content !== streamed.content) return `content: parsed ${short(parsed.content)}, streamed ${short(streamed.content)}`;
+  if ((parsed.reasoning_content ?? '') !== (streamed.reasoning_content ?? '')) {
+    return `reasoning: parsed ${short(parsed.reasoning_content ?? '')}, streamed ${short(streamed.reasoning_content ?? '')}`;
+  }
+  const expected = parsed.tool_calls ?? [];
+  const got = streamed.tool_calls ?? [];
+  if (expected.length !== got.length) return `tool calls: parsed ${expected.length}, streamed ${got.length}`;
+  for (const [i, call] of expected.entries()) {
+    const other = got[i];
+    if (other === undefined) continue;
+    if (call.function.name !== other.function.name) return `tool_calls[${i}].name: parsed ${call.function.name}, streamed ${other.function.name}`;
+    if (call.function.arguments !== other.function.arguments) {
+      return `tool_calls[${i}].arguments: parsed ${short(call.function.arguments)}, streamed ${short(other.function.arguments)}`;
+    }
+    if ((call.id ?? '') !== (other.id ?? '')) return `tool_calls[${i}].id: parsed ${call.id ?? 'none'}, streamed ${other.id ?? 'none'}`;
+  }
+  return undefined;
+}

@@ -109,19 +109,93 @@ function forcedThinking(opened: string, full: string, generationAt: number, mark
   return reasoning !== '' && rest.includes(end) ? rest : markers.thinkingEndTag + rest;
 }
 
+const squeeze = (text: string): string => text.replace(/[ \t\n\r]+/g, '');
+
+/**
+ * The answer when the generation prompt ends with an empty, closed reasoning block (thinking
+ * switched off: `<think>\n</think>`) that a finished turn does not show: the model writes
+ * the content right after it, so the output is the turn with any reasoning block cut off.
+ */
+function closedEmptyThinking(opened: string, full: string, markers: OutputMarkers): string | undefined {
+  const start = markers.thinkingStartTag.trim();
+  const end = markers.thinkingEndTag.trim();
+  if (start === '' || end === '') return undefined;
+  const tagAt = opened.lastIndexOf(start);
+  if (tagAt < 0 || squeeze(opened.slice(tagAt)) !== squeeze(start + end)) return undefined;
+  if (!full.startsWith(opened.slice(0, tagAt))) return undefined;
+  let rest = full.slice(tagAt).trimStart();
+  if (rest.startsWith(start)) rest = rest.slice(start.length).trimStart();
+  // A turn that shows a (here empty) block drops it: the prompt already wrote one.
+  if (rest.startsWith(end)) rest = rest.slice(end.length);
+  return rest.trimStart();
+}
+
+/**
+ * The answer when the conversation before it renders with different whitespace once a turn
+ * follows (Hermes 2 Pro writes a newline after the last tool result only when it is not the
+ * last message): the output follows the generation prompt's text where it occurs in `full`,
+ * provided all before it equals the prompt's head up to whitespace.
+ */
+function afterReflowedHead(closed: string, full: string, generation: string): string | undefined {
+  if (generation.trim() === '') return undefined;
+  const at = full.lastIndexOf(generation);
+  if (at < 0 || squeeze(full.slice(0, at)) !== squeeze(closed)) return undefined;
+  return full.slice(at + generation.length);
+}
+
+/**
+ * The answer when `full` holds all of `opened` up to whitespace (templates whose indentation
+ * and newlines land differently once an answer follows, as untrimmed vLLM templates do): the
+ * output is what follows the prompt's last non-whitespace character, without the layout
+ * whitespace before it.
+ */
+function afterWhitespaceLayout(opened: string, full: string): string | undefined {
+  const wanted = squeeze(opened);
+  if (wanted === '') return undefined;
+  let matched = 0;
+  let at = 0;
+  for (; at < full.length && matched < wanted.length; at++) {
+    const char = full[at] ?? '';
+    if (/[ \t\n\r]/.test(char)) continue;
+    if (char !== wanted[matched]) return undefined;
+    matched++;
+  }
+  return matched === wanted.length ? full.slice(at).replace(/^[ \t\n\r]+/, '') : undefined;
+}
+
+/**
+ * The answer when the generation prompt leaves reasoning open and the finished turn is
+ * rendered right after that same opening but never closes it (the template drops the
+ * reasoning and its end tag): the model closed the block before answering.
+ */
+function closedInside(opened: string, output: string, generationAt: number, markers: OutputMarkers): string {
+  const start = markers.thinkingStartTag.trim();
+  const end = markers.thinkingEndTag.trim();
+  if (start === '' || end === '' || output.includes(end)) return output;
+  const tagAt = opened.lastIndexOf(start);
+  if (tagAt < generationAt || opened.includes(end, tagAt)) return output;
+  return markers.thinkingEndTag + output;
+}
+
 /**
  * Cuts out of a rendered conversation the text a model would have generated for its last
  * assistant turn. The rule:
  *
  * 1. `opened` = the conversation rendered with the generation prompt (what the model is
  *    given); `full` = the conversation plus the answer, without a generation prompt.
- * 2. When `full` starts with `opened`, the model's output is the rest. Otherwise:
+ * 2. When `full` starts with `opened`, the model's output is the rest (after the thinking
+ *    end tag when the prompt leaves reasoning open and the rest never closes it). Otherwise:
  *    - when the template writes a fixed trailer after the whole conversation (`closed` =
  *      head + trailer, `full` = head + generation prompt + answer + trailer), the output is
  *      what lies between the generation prompt and the trailer;
  *    - when the generation prompt leaves reasoning open (its tag, maybe followed by a
  *      preamble) and the finished turn shows no such opening, the output is the rendered
- *      turn, after the thinking end tag when the turn shows no reasoning of its own.
+ *      turn, after the thinking end tag when the turn shows no reasoning of its own;
+ *    - when the generation prompt ends with an empty, closed reasoning block (thinking off)
+ *      that the finished turn does not show, the output is the turn after any such block;
+ *    - when the conversation before the answer differs from the prompt's only in whitespace,
+ *      the output follows the generation prompt's text; when all of the prompt (generation
+ *      prompt included) is there up to whitespace, the output follows its last character.
  *    Otherwise no output can be told (the template renders a finished answer differently
  *    from the turn it opens) and the scenario fails with where the two differ.
  * 3. The model stops at its end-of-turn token, which the parser never sees, so trailing
@@ -149,12 +223,18 @@ export function extractOutput(
   const generationAt = opened.startsWith(closed) && opened !== closed ? closed.length : opened.length - markers.generationPrompt.length;
   let output: string;
   let trailer = '';
-  if (full.startsWith(opened)) output = full.slice(opened.length);
+  if (full.startsWith(opened)) output = closedInside(opened, full.slice(opened.length), generationAt, markers);
   else {
     const trailed = opened.startsWith(closed) ? beforeTrailer(closed, full, opened.slice(closed.length)) : undefined;
     const forced = trailed === undefined ? forcedThinking(opened, full, generationAt, markers, answer) : undefined;
+    const closedBlock = forced === undefined && trailed === undefined ? closedEmptyThinking(opened, full, markers) : undefined;
+    const reflowed = opened.startsWith(closed) ? afterReflowedHead(closed, full, opened.slice(closed.length)) : undefined;
+    let layout: string | undefined;
     if (trailed !== undefined) ({ output, trailer } = trailed);
     else if (forced !== undefined) output = forced;
+    else if (closedBlock !== undefined) output = closedBlock;
+    else if (reflowed !== undefined) output = reflowed;
+    else if ((layout = afterWhitespaceLayout(opened, full)) !== undefined) output = layout;
     else {
       const at = commonPrefix(opened, full);
       return {

@@ -47,7 +47,35 @@ export interface TemplateCaps {
   supports_object_arguments: boolean;
   /** The `enable_thinking` flag changes the generation prompt. */
   supports_enable_thinking: boolean;
+  /**
+   * The `reasoning_effort` values the template treats as levels (each renders the prompt
+   * otherwise than an unknown value does, or the template rejects unknown values), in the
+   * order of {@link REASONING_EFFORT_CANDIDATES}; empty: the variable changes nothing.
+   */
+  reasoning_effort_levels?: string[];
+  /**
+   * The template variable that keeps the reasoning of past assistant turns in the prompt
+   * (`preserve_thinking`, `keep_reasoning`…; `true` keeps it), or the one that drops it
+   * (`clear_thinking`, `drop_thinking`; `true` drops it) — see `preserve_reasoning_keeps`.
+   * Absent: no such switch.
+   */
+  preserve_reasoning_variable?: string;
+  /** With {@link preserve_reasoning_variable}: setting it to `true` keeps past reasoning (else it drops it). */
+  preserve_reasoning_keeps?: boolean;
 }
+
+/** The `reasoning_effort` values the capability probe tries (OpenAI's, and the higher ones some templates add). */
+export const REASONING_EFFORT_CANDIDATES: readonly string[] = Object.freeze(['none', 'minimal', 'low', 'medium', 'high', 'xhigh', 'max']);
+
+/** Template variables that switch past reasoning on or off, as templates name them (the probe tries each). */
+export const PRESERVE_REASONING_VARIABLES: readonly string[] = Object.freeze([
+  'preserve_thinking',
+  'preserve_reasoning',
+  'keep_thinking',
+  'keep_reasoning',
+  'clear_thinking',
+  'drop_thinking',
+]);
 
 /** Reasoning markers. */
 export interface ReasoningAnalysis {

@@ -1,9 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import type { TemplatePlugin } from '../plugins/template-plugin.js';
 import { analyzeTemplate } from './analyze-template.js';
-import { JSON_TEMPLATE, PLAIN_TEMPLATE, TAGGED_TEMPLATE } from './test-support/templates.js';
+import { JSON_TEMPLATE, PLAIN_TEMPLATE, SUFFIXED_TEMPLATE, TAGGED_TEMPLATE } from './test-support/templates.js';
 
 describe('analyzeTemplate', () => {
+  it('reads a family of suffixed tags: a tag between the name and the arguments, no end-of-turn token in the calls', () => {
+    const { tools } = analyzeTemplate(SUFFIXED_TEMPLATE);
+    expect(tools.format).toMatchObject({
+      mode: 'TAG_WITH_TAGGED',
+      section_start: '<tool_calls:x>\n',
+      section_end: '</tool_calls:x>',
+      per_call_start: '<tool_call:x>',
+      per_call_end: '</tool_call:x>',
+    });
+    expect(tools.function.name_suffix).toBe('<tool_sep:x>\n');
+    expect(tools.arguments).toMatchObject({ name_prefix: '<arg_key:x>', value_prefix: '<arg_value:x>' });
+  });
+
   it('assembles every phase into plain JSON data', () => {
     const analysis = analyzeTemplate(TAGGED_TEMPLATE);
     expect(analysis.tools.format.mode).toBe('TAG_WITH_TAGGED');

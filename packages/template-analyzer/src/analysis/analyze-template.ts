@@ -11,7 +11,7 @@ import { collectPreservedTokens } from './preserved-tokens.js';
 import { ProbeContext } from './probe-context.js';
 import { ASSISTANT_MESSAGE, USER_MESSAGE } from './probe-data.js';
 import type { ProbeRenderer } from './probe-renderer.js';
-import { analyzeReasoning } from './reasoning-analysis.js';
+import { analyzeReasoning, comparePromptOpening } from './reasoning-analysis.js';
 import { detectAssistantStart, detectUserStart } from './role-markers.js';
 import { runToolPhases } from './run-tool-phases.js';
 import { emptyToolsDraft } from './tools-draft.js';
@@ -64,7 +64,7 @@ function describe(error: unknown): string {
 /**
  * Works out how a model using this chat template writes reasoning, content and tool
  * calls, by rendering the template with small probe conversations and diffing the
- * outputs (phases R1–R3, C1, T1–T7, A1–A2), then running the plugins' analysis patches. Never
+ * outputs (phases R1–R4, C1, T1–T7, A1–A2), then running the plugins' analysis patches. Never
  * throws on a bad template: a phase that fails is skipped with a warning naming it, and a
  * template that does not render at all gives a content-only analysis. The result is
  * plain, frozen data, cached per template source, renderer and plugins that apply (the
@@ -90,7 +90,7 @@ export function analyzeTemplate(source: string, options: AnalyzeTemplateOptions 
 }
 
 /**
- * {@link analyzeTemplate} with its working shown: every step (R1–R3, C1, T1–T7, A1–A2 and
+ * {@link analyzeTemplate} with its working shown: every step (R1–R4, C1, T1–T7, A1–A2 and
  * the rest) with the comparisons it made — both renders and their diff — and what it
  * extracted. For debuggers and template authors; never cached, never throws on a bad
  * template.
@@ -156,6 +156,14 @@ function runAnalysis(
     result.user_start = detectUserStart(ctx);
   });
   result.preserved_tokens = collectPreservedTokens(result.reasoning, result.content, { ...published, argsSeparator });
+  // Last, as the reference finds such blocks (with a workaround, after its phases): a block
+  // only the generation prompt opens; its markers follow the others among the preserved tokens.
+  if (result.reasoning.mode === 'NONE') {
+    step('R4', () => comparePromptOpening(ctx, result.reasoning));
+    for (const token of result.reasoning.mode === 'NONE' ? [] : [result.reasoning.start, result.reasoning.end]) {
+      if (!result.preserved_tokens.includes(token)) result.preserved_tokens.push(token);
+    }
+  }
   return withPlugins(result, source, plugins, runPhase, ctx);
 }
 

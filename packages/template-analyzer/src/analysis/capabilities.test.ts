@@ -13,7 +13,29 @@ describe('probeCapabilities', () => {
       supports_typed_content: false,
       supports_object_arguments: true,
       supports_enable_thinking: true,
+      reasoning_effort_levels: [],
     });
+  });
+
+  it('finds the reasoning_effort levels a template treats apart', () => {
+    const turns = '{% for m in messages %}<{{ m.role }}>{{ m.content }}{% endfor %}{% if add_generation_prompt %}<assistant>{% endif %}';
+    const levels = (head: string): string[] | undefined => probeCapabilities(contextOf(head + turns)).reasoning_effort_levels;
+    expect(levels("{% if reasoning_effort == 'high' %}Think hard.{% elif reasoning_effort in ['low', 'none'] %}Be quick.{% endif %}")).toEqual(['none', 'low', 'high']);
+    // Printed as given: the template takes any value, every candidate is a level.
+    expect(levels('Reasoning: {{ reasoning_effort | default("medium") }}')).toEqual(['none', 'minimal', 'low', 'medium', 'high', 'xhigh', 'max']);
+    // Unknown values rejected: the ones that render are the levels.
+    expect(levels("{% if reasoning_effort not in ['low', 'max'] %}{{ raise_exception('bad effort') }}{% endif %}")).toEqual(['low', 'max']);
+    expect(levels('')).toEqual([]);
+  });
+
+  it('finds the switch that keeps or drops past turns\' reasoning', () => {
+    const template = (condition: string): string =>
+      `{% for m in messages %}<{{ m.role }}>{% if m.reasoning_content and (${condition} or loop.index0 > messages|length - 3) %}<think>{{ m.reasoning_content }}</think>{% endif %}{{ m.content }}{% endfor %}`;
+    const keep = probeCapabilities(contextOf(template('preserve_thinking')));
+    expect([keep.preserve_reasoning_variable, keep.preserve_reasoning_keeps]).toEqual(['preserve_thinking', true]);
+    const drop = probeCapabilities(contextOf(template('not clear_thinking')));
+    expect([drop.preserve_reasoning_variable, drop.preserve_reasoning_keeps]).toEqual(['clear_thinking', false]);
+    expect(probeCapabilities(contextOf(template('false'))).preserve_reasoning_variable).toBeUndefined();
   });
 
   it('sees no tool calls in a template that never renders them', () => {

@@ -1,4 +1,4 @@
-import type { TemplateCaps } from './analysis-types.js';
+import { PRESERVE_REASONING_VARIABLES, REASONING_EFFORT_CANDIDATES, type TemplateCaps } from './analysis-types.js';
 import type { ProbeContext } from './probe-context.js';
 import type { ProbeMessage, ProbeRenderParams } from './probe-renderer.js';
 
@@ -57,6 +57,51 @@ function rendersTypedContent(ctx: ProbeContext): boolean {
   return typed !== undefined && typed.includes(TYPED) && typed === ctx.tryRender(asParams(TYPED));
 }
 
+const PAST_REASONING = 'CAP_PAST_REASONING_NEEDLE';
+const UNKNOWN_EFFORT = 'CAP_UNKNOWN_EFFORT';
+
+/**
+ * The `reasoning_effort` levels: candidates whose generation prompt differs from an unknown
+ * value's (a template that prints the value verbatim takes every candidate), or that render
+ * where an unknown value is rejected.
+ */
+function reasoningEffortLevels(ctx: ProbeContext): string[] {
+  // A template reads only variables it names: one that never names it ignores it (no renders).
+  if (!ctx.source.includes('reasoning_effort')) return [];
+  const render = (effort: string): string | undefined =>
+    ctx.tryRender({ messages: [{ role: 'user', content: 'Hi' }], add_generation_prompt: true, enable_thinking: true, variables: { reasoning_effort: effort } });
+  const unknown = render(UNKNOWN_EFFORT);
+  return REASONING_EFFORT_CANDIDATES.filter((level) => {
+    const prompt = render(level);
+    return prompt !== undefined && prompt !== unknown;
+  });
+}
+
+/**
+ * The variable that switches the reasoning of past turns (see `preserve_reasoning_variable`):
+ * the first whose `true` and `false` renders differ in showing a past turn's reasoning.
+ */
+function preserveReasoning(ctx: ProbeContext): Pick<TemplateCaps, 'preserve_reasoning_variable' | 'preserve_reasoning_keeps'> {
+  const messages = [
+    { role: 'user', content: 'User message' },
+    { role: 'assistant', content: 'Assistant answer', reasoning_content: PAST_REASONING },
+    { role: 'user', content: 'User message' },
+    { role: 'assistant', content: 'Assistant answer', reasoning_content: 'Recent reasoning' },
+    { role: 'user', content: 'User message' },
+  ];
+  const shows = (variable: string, value: boolean): boolean | undefined => {
+    const prompt = ctx.tryRender({ messages, add_generation_prompt: true, enable_thinking: true, variables: { [variable]: value } });
+    return prompt === undefined ? undefined : prompt.includes(PAST_REASONING);
+  };
+  for (const variable of PRESERVE_REASONING_VARIABLES) {
+    if (!ctx.source.includes(variable)) continue;
+    const on = shows(variable, true);
+    const off = shows(variable, false);
+    if (on !== undefined && off !== undefined && on !== off) return { preserve_reasoning_variable: variable, preserve_reasoning_keeps: on };
+  }
+  return {};
+}
+
 /**
  * Probes what the template can express by rendering small conversations with needles
  * and looking for them in the output — never by reading the template's text.
@@ -94,5 +139,7 @@ export function probeCapabilities(ctx: ProbeContext): TemplateCaps {
     supports_typed_content: rendersTypedContent(ctx),
     supports_object_arguments: supportsToolCalls && objectRender !== undefined,
     supports_enable_thinking: thinkingOff !== undefined && thinkingOn !== undefined && thinkingOff !== thinkingOn,
+    reasoning_effort_levels: reasoningEffortLevels(ctx),
+    ...preserveReasoning(ctx),
   };
 }

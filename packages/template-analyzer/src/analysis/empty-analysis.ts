@@ -15,6 +15,7 @@ export function createEmptyAnalysis(): TemplateAnalysis {
       supports_typed_content: false,
       supports_object_arguments: false,
       supports_enable_thinking: false,
+      reasoning_effort_levels: [],
     },
     user_start: '',
     assistant_start: '',

@@ -65,11 +65,21 @@ export function extractFunctionMarkers(ctx: ProbeContext, tools: ToolsDraft): vo
         const argStart = () => p.sequence(marker(), p.space(), p.choice(ARG_FIRST, ARG_SECOND));
         return p.sequence(p.tag('sep', p.zeroOrMore(p.sequence(p.negate(argStart()), p.any()))), argStart());
       });
-      if (sep.ok) tools.argsSeparator = trimWhitespace(tagText(sep, 'sep'));
+      if (sep.ok) {
+        const sepText = tagText(sep, 'sep');
+        tools.argsSeparator = trimWhitespace(sepText);
+        // One tag right after the name (Hy3's `NAME<tool_sep:opensource>`) ends the name.
+        if (extText.trim() === '' && isSingleMarker(tools.argsSeparator)) fn.name_suffix += sepText;
+      }
     }
   }
 
   fn.close = trimLeadingWhitespace(extractCloser(ctx, tools, diff.suffix, base));
+}
+
+/** Whether `text` is one `<…>` tag and nothing else. */
+function isSingleMarker(text: string): boolean {
+  return /^<[^<>]+>$/u.test(text);
 }
 
 /** What follows the last argument value, per format. */

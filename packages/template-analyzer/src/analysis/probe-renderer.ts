@@ -11,6 +11,8 @@ export interface ProbeRenderParams {
   readonly add_generation_prompt: boolean;
   /** The `enable_thinking` template variable. */
   readonly enable_thinking: boolean;
+  /** More template variables (a request's `chat_template_kwargs`), set last. */
+  readonly variables?: Readonly<Record<string, unknown>> | undefined;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { pruneWhitespaceSegments, segmentizeMarkers, trimWhitespace } from '@autoparser/diff-utils';
+import { commonPrefixLength, commonSuffixLength, pruneWhitespaceSegments, segmentizeMarkers, trimWhitespace } from '@autoparser/diff-utils';
 import type { ReasoningAnalysis } from './analysis-types.js';
 import type { ProbeContext } from './probe-context.js';
 import {
@@ -35,6 +35,34 @@ function delimitedReasoning(output: string) {
   );
 }
 
+/**
+ * What `extended` inserts into `base` when it is `base` with one run added (`undefined`
+ * otherwise), placed as late as the shared text allows: right after the header it follows.
+ */
+function insertion(base: string, extended: string): string | undefined {
+  const prefix = commonPrefixLength(base, extended);
+  const suffix = Math.min(commonSuffixLength(base, extended), base.length - prefix);
+  if (prefix + suffix !== base.length) return undefined;
+  return extended.slice(prefix, extended.length - suffix);
+}
+
+/**
+ * The reasoning inserted whole into a turn, between text before it and a marker after it
+ * that are not markers next to the reasoning: a header suffix such as `/think\n` opening it,
+ * and the end of a turn plus the next header (`<|im_end|>\n<|im_start|>assistant`) closing
+ * it — reasoning written as a turn of its own.
+ */
+function insertedReasoning(base: string, extended: string): { pre: string; post: string } | undefined {
+  const added = insertion(base, extended);
+  const at = added?.indexOf(THINKING_CONTENT) ?? -1;
+  if (added === undefined || at < 0) return undefined;
+  const pre = added.slice(0, at);
+  const post = added.slice(at + THINKING_CONTENT.length);
+  const closing = pruneWhitespaceSegments(segmentizeMarkers(post))[0];
+  if (trimWhitespace(pre) === '' || closing?.type !== 'marker') return undefined;
+  return { pre: trimWhitespace(pre), post: post.slice(post.indexOf(closing.value)) };
+}
+
 /** R1: does an assistant turn's `reasoning_content` show, and between which markers? */
 function compareReasoningPresence(ctx: ProbeContext, r: ReasoningAnalysis): void {
   const cmp = ctx.compare('without vs with reasoning_content',
@@ -43,7 +71,14 @@ function compareReasoningPresence(ctx: ProbeContext, r: ReasoningAnalysis): void
   );
   if (!cmp || !cmp.diff.right.includes(THINKING_CONTENT)) return;
   let found = wrappedReasoning(cmp.outputB);
-  if (!found.ok) found = delimitedReasoning(cmp.outputB);
+  if (!found.ok) {
+    const inserted = insertedReasoning(cmp.outputA, cmp.outputB);
+    if (inserted !== undefined) {
+      Object.assign(r, { mode: 'TAG_BASED', start: inserted.pre, end: inserted.post });
+      return;
+    }
+    found = delimitedReasoning(cmp.outputB);
+  }
   if (!found.ok) return;
   const pre = tagText(found, 'pre');
   const post = tagText(found, 'post');
@@ -79,12 +114,20 @@ function compareThinkingEnabled(ctx: ProbeContext, r: ReasoningAnalysis): void {
     if (right !== '' && outputB.endsWith(right) && r.start === '') Object.assign(r, { start: diff.right, mode: 'TAG_BASED' });
   } else if (right === '' && diff.left !== '') {
     // Thinking off closes (or adds an empty) block: the end marker, and the start before it.
-    if (left !== '' && outputA.endsWith(left) && r.end === '') {
-      const seg = pruneWhitespaceSegments(segmentizeMarkers(outputA));
-      const last = seg[seg.length - 1];
-      const beforeLast = seg[seg.length - 2];
-      if (last?.value === left && beforeLast?.type === 'marker') r.start = beforeLast.value;
-      Object.assign(r, { end: diff.left, mode: 'TAG_BASED' });
+    // The prompt may end in whitespace after the marker (`</think>\n\n`).
+    const added = pruneWhitespaceSegments(segmentizeMarkers(left));
+    const [first, second] = added;
+    if (left !== '' && outputA.trimEnd().endsWith(left) && r.end === '') {
+      if (added.length === 2 && first?.type === 'marker' && second?.type === 'marker') {
+        // The whole empty block is added (`<think>\n\n</think>\n`): both markers are in it.
+        Object.assign(r, { start: first.value, end: diff.left.slice(diff.left.lastIndexOf(second.value)), mode: 'TAG_BASED' });
+      } else if (added.length === 1) {
+        const seg = pruneWhitespaceSegments(segmentizeMarkers(outputA));
+        const last = seg[seg.length - 1];
+        const beforeLast = seg[seg.length - 2];
+        if (last?.value === left && beforeLast?.type === 'marker') r.start = beforeLast.value;
+        Object.assign(r, { end: diff.left, mode: 'TAG_BASED' });
+      }
     }
   } else if (left !== '' && right !== '') {
     // Both sides changed elsewhere too (e.g. a system prompt that mentions the mode): look
@@ -139,10 +182,34 @@ function compareReasoningScope(ctx: ProbeContext, r: ReasoningAnalysis): void {
   else r.mode = 'NONE';
 }
 
+/** An XML-style opening tag, `<think>`, `<mm:think>`: its closing form is `</name>`. */
+const OPENING_TAG = /^<([A-Za-z][\w:.-]*)>$/u;
+
+/**
+ * R4, when no other phase found reasoning: a generation prompt that always opens a block (`<|im_start|>assistant\n<think>`) which
+ * a finished turn never shows: the model's answer starts inside it, so it is reasoning
+ * forced open, closed by the tag's closing form — even when the template never writes it.
+ */
+export function comparePromptOpening(ctx: ProbeContext, r: ReasoningAnalysis): void {
+  const base = { messages: [USER_MESSAGE], add_generation_prompt: false, enable_thinking: true };
+  const prompt = ctx.compare('conversation without vs with the generation prompt', base, { add_generation_prompt: true });
+  const turn = ctx.compare('conversation without vs with an answer', base, { messages: [USER_MESSAGE, ASSISTANT_MESSAGE] });
+  if (!prompt || !turn || !prompt.outputB.startsWith(prompt.outputA)) return;
+  const opening = prompt.outputB.slice(prompt.outputA.length);
+  const segments = pruneWhitespaceSegments(segmentizeMarkers(opening));
+  const last = segments[segments.length - 1];
+  const name = last?.type === 'marker' ? OPENING_TAG.exec(last.value)?.[1] : undefined;
+  if (name === undefined || last === undefined || !opening.trimEnd().endsWith(last.value)) return;
+  const answer = turn.outputB.startsWith(turn.outputA) ? turn.outputB.slice(turn.outputA.length) : turn.outputB;
+  if (answer.includes(last.value) || !answer.includes(ASSISTANT_MSG)) return;
+  Object.assign(r, { mode: 'TAG_BASED', start: last.value, end: `</${name}>` });
+}
+
 /**
  * Phase R: how the template writes reasoning. R1 renders a turn with and without
  * `reasoning_content`; R2 toggles `enable_thinking` on the generation prompt; R3 (only
  * for templates with tool calls) checks whether reasoning shows only next to tool calls.
+ * R4 ({@link comparePromptOpening}) runs after the other phases.
  */
 export function analyzeReasoning(ctx: ProbeContext, supportsToolCalls: boolean): ReasoningAnalysis {
   const r: ReasoningAnalysis = { mode: 'NONE', start: '', end: '' };

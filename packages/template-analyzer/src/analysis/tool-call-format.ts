@@ -31,6 +31,22 @@ function withoutFirst(haystack: string, marker: string): string {
 }
 
 /**
+ * The call text up to the closing counterpart of the tag it opens with (`</X>` for `<X>`,
+ * suffixed tags like `<tool_calls:opensource>` included), when a single marker follows it
+ * there: an end-of-turn token the template writes only after calls (Hy3's
+ * `<｜hy_eos:opensource｜>`), which closes the turn, not the calls.
+ */
+function withoutTrailer(section: string): string {
+  const first = /^\s*<([^\s<>/][^<>]*)>/u.exec(section);
+  if (first === null) return section;
+  const closer = `</${first[1] ?? ''}>`;
+  const at = section.lastIndexOf(closer);
+  if (at < 0) return section;
+  const end = at + closer.length;
+  return /^\s*<[^<>]+>\s*$/u.test(section.slice(end)) ? section.slice(0, end) : section;
+}
+
+/**
  * Phase T1: renders a content turn against a tool-call turn; the difference is the call
  * as the template writes it. A function name inside JSON means JSON-native calls; else
  * argument names inside JSON mean a tagged name with JSON arguments; else everything is
@@ -46,7 +62,7 @@ export function analyzeToolCallFormat(
     { messages: [USER_MESSAGE, ASSISTANT_MESSAGE], tools: PROBE_TOOLS, add_generation_prompt: false, enable_thinking: true },
     { messages: [USER_MESSAGE, assistantCalling(FIRST_CALL)] },
   );
-  const section = cmp?.diff.right ?? '';
+  const section = withoutTrailer(cmp?.diff.right ?? '');
   if (section === '') return;
 
   const format = tools.format;

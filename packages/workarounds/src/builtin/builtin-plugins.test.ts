@@ -40,6 +40,10 @@ const FAMILIES: Record<string, readonly string[]> = {
   'gpt-oss': ['openai-gpt-oss-120b'],
   ministral: ['mistralai-Ministral-3-14B-Reasoning-2512', 'unsloth-mistral-Devstral-Small-2507'],
   'kimi-k2': ['Kimi-K2-Instruct', 'Kimi-K2-Thinking', 'moonshotai-Kimi-K2'],
+  'kimi-k3': [],
+  'muse-glimmer': [],
+  hy3: [],
+  'minimax-m3': [],
   'deepseek-v3.2': ['deepseek-ai-DeepSeek-V3.2'],
   'deepseek-r1': ['deepseek-ai-DeepSeek-R1-Distill-Llama-8B', 'deepseek-ai-DeepSeek-R1-Distill-Qwen-32B', 'llama-cpp-deepseek-r1'],
   lfm2: ['LFM2-8B-A1B', 'LFM2.5-8B-A1B', 'LFM2.5-Instruct'],
@@ -81,12 +85,24 @@ function repair(name: string, template: string): Record<string, unknown> {
 
 describe('analysis patches repair the general analysis of their templates', () => {
   it('old-thinking-template: <think> reasoning for a template that strips it from past turns', () => {
-    expect(repair('old-thinking-template', 'deepseek-ai-DeepSeek-R1-Distill-Llama-8B')).toEqual({
+    // Its prompt opens no block, so nothing shows the reasoning to the general analysis.
+    const text =
+      "{% for m in messages %}<|{{ m.role }}|>{% set content = m.content.split('</think>')[-1] %}{{ content }}<|end|>{% endfor %}" +
+      '{% if add_generation_prompt %}<|assistant|>{% endif %}';
+    const general = analyzeTemplate(text, { plugins: [] });
+    const patched = analyzeTemplate(text, { plugins: [plugin('old-thinking-template')] });
+    expect(patched.appliedPlugins).toEqual(['old-thinking-template']);
+    expect(changes(general, patched)).toEqual({
       'reasoning.mode': 'TAG_BASED',
       'reasoning.start': '<think>',
       'reasoning.end': '</think>',
       preserved_tokens: ['<think>', '</think>'],
     });
+  });
+
+  it('old-thinking-template: stays out where only the generation prompt opens <think> (DeepSeek-R1 distill, R4)', () => {
+    const text = source('deepseek-ai-DeepSeek-R1-Distill-Llama-8B');
+    expect(analyzeTemplate(text, { plugins: [plugin('old-thinking-template')] }).appliedPlugins).toEqual([]);
   });
 
   it('old-thinking-template: stays out where the analysis already finds the reasoning (QwQ)', () => {

@@ -55,7 +55,7 @@ function toolCalls(p: ChatBuilder, request: FormatRequest): Parser {
     );
   });
   // Lenient: the output may end right after the arguments, its end token taken by the stop.
-  const end = request.lenient ? p.choice(CALL_END, p.recover('missing-closer', p.sequence(p.space(), p.end()))) : p.literal(CALL_END);
+  const end = p.orRecovered(CALL_END, 'missing-closer', p.sequence(p.space(), p.end()));
   const call = p.sequence(CALL_START, 'call:', p.choice(...alternatives), end);
   // The template follows calls with the opener of their responses: the model writes it too.
   const responses = p.optional(p.sequence(RESPONSE_START, p.space()));

@@ -49,11 +49,9 @@ function lfm2Format({ builder: p, request, templateSource: source }: FormatConte
   if (callsOn) {
     const list = pythonCallList(p, tools, { parallel: request.parallelToolCalls, strings: stringStyle(source) });
     let calls = p.triggerRule('tool-call', p.sequence(TOOL_CALL_START, list, TOOL_CALL_END));
-    if (request.lenient) {
-      // The calls as JSON objects (the tool list the prompt shows is JSON), in the markers.
-      const json = p.choice(jsonCallArray(p, tools, request.parallelToolCalls), jsonCallObject(p, tools));
-      calls = p.choice(calls, p.recover('json-call-in-tags', p.sequence(TOOL_CALL_START, p.space(), json, p.space(), TOOL_CALL_END)));
-    }
+    // The calls as JSON objects (the tool list the prompt shows is JSON), in the markers.
+    const json = p.choice(jsonCallArray(p, tools, request.parallelToolCalls), jsonCallObject(p, tools));
+    calls = p.orRecovered(calls, 'json-call-in-tags', p.sequence(TOOL_CALL_START, p.space(), json, p.space(), TOOL_CALL_END));
     // LFM2 may go on talking after its calls (its model card shows it).
     const tail = p.sequence(calls, p.content(p.rest()));
     body = p.sequence(p.content(p.until(TOOL_CALL_START)), required ? tail : p.optional(tail));

@@ -35,3 +35,14 @@ export const WRAPPED_TEMPLATE = ROLES + `{% if m.role == 'assistant' %}{% if m.c
 
 /** Plain content, no tools, no reasoning. */
 export const PLAIN_TEMPLATE = ROLES + `{{ m.content }}` + END;
+
+/**
+ * Hy3-style suffixed tags (`<tool_calls:x>`, `<tool_call:x>NAME<tool_sep:x>`), GLM-style
+ * key/value arguments, and an end-of-turn token written only after calls.
+ */
+export const SUFFIXED_TEMPLATE =
+  `{%- for m in messages -%}<|im_start|>{{ m.role }}\n{{ m.content }}` +
+  `{%- if m.tool_calls %}<tool_calls:x>\n{% for tc in m.tool_calls %}<tool_call:x>{{ tc.function.name }}<tool_sep:x>\n` +
+  `{% for k, v in tc.function.arguments | items %}<arg_key:x>{{ k }}</arg_key:x>\n<arg_value:x>{{ v }}</arg_value:x>\n{% endfor %}` +
+  `</tool_call:x>\n{% endfor %}</tool_calls:x><|eos:x|>{% endif -%}` +
+  END;

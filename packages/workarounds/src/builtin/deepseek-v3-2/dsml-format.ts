@@ -16,23 +16,64 @@ export const DSML = '｜DSML｜';
 const THINK_START = '<think>';
 const THINK_END = '</think>';
 
-/** The markers of one DSML dialect: its tool-call block is named per model generation. */
+/**
+ * The markers of one DSML dialect. The block is named per model generation
+ * (`function_calls`, `tool_calls`, `calls`), the markup word too (`｜DSML｜`, GigaChat's
+ * `｜GCML｜`), with or without a space before the tag name.
+ */
 export interface DsmlMarkers {
   /** Opens the block of calls, e.g. `<｜DSML｜function_calls>`. */
   readonly blockStart: string;
   /** Closes the block of calls. */
   readonly blockEnd: string;
+  /** Opens a call, up to its name: `<｜DSML｜invoke name="`. */
+  readonly invokeOpen: string;
+  /** Closes a call: `</｜DSML｜invoke>`. */
+  readonly invokeEnd: string;
+  /** Opens a parameter, up to its name: `<｜DSML｜parameter name="`. */
+  readonly paramOpen: string;
+  /** Closes a parameter: `</｜DSML｜parameter>`. */
+  readonly paramEnd: string;
+  /** The markup word in the tags with what follows it (`｜DSML｜`, `｜DSML｜ `): absent in the plain-XML variant. */
+  readonly word: string;
 }
 
-/** The markers for a block named `block` (`function_calls` in V3.2). */
+/** The V3.2 markers for a block named `block` (`function_calls` in V3.2). */
 export function dsmlMarkers(block: string): DsmlMarkers {
-  return { blockStart: `<${DSML}${block}>`, blockEnd: `</${DSML}${block}>` };
+  return {
+    blockStart: `<${DSML}${block}>`,
+    blockEnd: `</${DSML}${block}>`,
+    invokeOpen: `<${DSML}invoke name="`,
+    invokeEnd: `</${DSML}invoke>`,
+    paramOpen: `<${DSML}parameter name="`,
+    paramEnd: `</${DSML}parameter>`,
+    word: DSML,
+  };
 }
 
-const INVOKE_OPEN = `<${DSML}invoke name="`;
-const INVOKE_END = `</${DSML}invoke>`;
-const PARAM_OPEN = `<${DSML}parameter name="`;
-const PARAM_END = `</${DSML}parameter>`;
+/** The attribute that says whether a parameter's value is raw text (`true`) or JSON (`false`). */
+const STRING_ATTRIBUTE = '" string="';
+
+/** The markers a tagged-arguments analysis found, when they are a DSML dialect (a typed `string` attribute on each parameter). */
+export function dsmlMarkersOf(tools: {
+  readonly format: { readonly section_start: string; readonly section_end: string };
+  readonly function: { readonly name_prefix: string; readonly close: string };
+  readonly arguments: { readonly name_prefix: string; readonly value_prefix: string; readonly value_suffix: string };
+}): DsmlMarkers | undefined {
+  const { format, function: fn, arguments: args } = tools;
+  if (args.value_prefix.trim() !== `${STRING_ATTRIBUTE}true">`) return undefined;
+  const word = /^<(｜[^｜<>]+｜ ?)/u.exec(fn.name_prefix)?.[1];
+  const markers = {
+    blockStart: format.section_start.trim(),
+    blockEnd: format.section_end.trim(),
+    invokeOpen: fn.name_prefix,
+    invokeEnd: fn.close.trim(),
+    paramOpen: args.name_prefix,
+    paramEnd: args.value_suffix.trim(),
+  };
+  if (word === undefined || Object.values(markers).some((m) => !m.includes(word.trim()))) return undefined;
+  return { ...markers, word };
+}
 
 
 interface Param {
@@ -56,14 +97,14 @@ function parametersOf(tool: ChatTool): { params: Param[]; root: JsonValue } {
  * template picks the attribute from the value, so a schema that admits both kinds gets
  * both spellings; a schema that admits one gets only that one (in parser and grammar).
  */
-function parameter(p: ChatBuilder, tool: string, param: Param, root: JsonValue): Parser {
+function parameter(p: ChatBuilder, m: DsmlMarkers, tool: string, param: Param, root: JsonValue): Parser {
   return p.sharedRule(`tool-${tool}-arg-${param.name}`, () => {
     const kinds = schemaValueKinds(param.schema, root);
     const open = (raw: boolean): Parser =>
-      p.toolArgOpen(p.sequence(PARAM_OPEN, p.toolArgName(p.literal(param.name)), `" string="${raw ? 'true' : 'false'}">`));
-    const close = p.toolArgClose(p.literal(PARAM_END));
+      p.toolArgOpen(p.sequence(m.paramOpen, p.toolArgName(p.literal(param.name)), `${STRING_ATTRIBUTE}${raw ? 'true' : 'false'}">`));
+    const close = p.toolArgClose(p.literal(m.paramEnd));
     const spellings: Parser[] = [];
-    if (kinds.string) spellings.push(p.sequence(open(true), p.toolArgStringValue(p.until(PARAM_END)), close));
+    if (kinds.string) spellings.push(p.sequence(open(true), p.toolArgStringValue(p.until(m.paramEnd)), close));
     if (kinds.other || !kinds.string) {
       const value = p.toolArgJsonValue(p.jsonSchema(`tool-${tool}-arg-${param.name}-schema`, param.schema));
       spellings.push(p.sequence(open(false), value, close));
@@ -73,16 +114,16 @@ function parameter(p: ChatBuilder, tool: string, param: Param, root: JsonValue):
 }
 
 /** One `<｜DSML｜invoke name="…">` call: required parameters in schema order, then optional ones in any order. */
-function invoke(p: ChatBuilder, tool: ChatTool): Parser {
+function invoke(p: ChatBuilder, m: DsmlMarkers, tool: ChatTool): Parser {
   const name = tool.function.name;
   return p.sharedRule(`tool-${name}`, () => {
     const { params, root } = parametersOf(tool);
-    const required = params.filter((x) => x.required).map((x) => parameter(p, name, x, root));
-    const optional = params.filter((x) => !x.required).map((x) => parameter(p, name, x, root));
+    const required = params.filter((x) => x.required).map((x) => parameter(p, m, name, x, root));
+    const optional = params.filter((x) => !x.required).map((x) => parameter(p, m, name, x, root));
     const args: Parser[] = required.flatMap((arg) => [p.space(), arg]);
     if (optional.length > 0) args.push(p.zeroOrMore(p.sequence(p.space(), p.choice(...optional))));
-    const open = p.toolOpen(p.sequence(INVOKE_OPEN, p.toolName(p.literal(name)), '">'));
-    return p.tool(p.sequence(open, ...args, p.space(), p.toolClose(p.literal(INVOKE_END))));
+    const open = p.toolOpen(p.sequence(m.invokeOpen, p.toolName(p.literal(name)), '">'));
+    return p.tool(p.sequence(open, ...args, p.space(), p.toolClose(p.literal(m.invokeEnd))));
   });
 }
 
@@ -91,14 +132,14 @@ function invoke(p: ChatBuilder, tool: ChatTool): Parser {
  * value and keeps the order of the arguments it was given, so a model may write a name the
  * schema lacks, another order, or the other attribute. Parsed only, never in the grammar.
  */
-function anyParameter(p: ChatBuilder): Parser {
+function anyParameter(p: ChatBuilder, m: DsmlMarkers): Parser {
   return p.sharedRule('lenient-dsml-parameter', () => {
     const open = (raw: boolean): Parser =>
-      p.toolArgOpen(p.sequence(PARAM_OPEN, p.toolArgName(p.until('"')), `" string="${raw ? 'true' : 'false'}">`));
-    const close = p.toolArgClose(p.literal(PARAM_END));
+      p.toolArgOpen(p.sequence(m.paramOpen, p.toolArgName(p.until('"')), `${STRING_ATTRIBUTE}${raw ? 'true' : 'false'}">`));
+    const close = p.toolArgClose(p.literal(m.paramEnd));
     return p.toolArg(
       p.choice(
-        p.sequence(open(true), p.toolArgStringValue(p.until(PARAM_END)), close),
+        p.sequence(open(true), p.toolArgStringValue(p.until(m.paramEnd)), close),
         p.sequence(open(false), p.toolArgJsonValue(p.json()), close),
       ),
     );
@@ -106,12 +147,12 @@ function anyParameter(p: ChatBuilder): Parser {
 }
 
 /** A call of a known tool with its parameters in any order and spelling (see {@link anyParameter}). */
-function lenientInvoke(p: ChatBuilder, tool: ChatTool): Parser {
+function lenientInvoke(p: ChatBuilder, m: DsmlMarkers, tool: ChatTool): Parser {
   const name = tool.function.name;
   return p.sharedRule(`lenient-tool-${name}`, () => {
-    const open = p.toolOpen(p.sequence(INVOKE_OPEN, p.toolName(p.literal(name)), '">'));
-    const args = p.zeroOrMore(p.sequence(p.space(), anyParameter(p)));
-    return p.tool(p.sequence(open, args, p.space(), p.toolClose(p.literal(INVOKE_END))));
+    const open = p.toolOpen(p.sequence(m.invokeOpen, p.toolName(p.literal(name)), '">'));
+    const args = p.zeroOrMore(p.sequence(p.space(), anyParameter(p, m)));
+    return p.tool(p.sequence(open, args, p.space(), p.toolClose(p.literal(m.invokeEnd))));
   });
 }
 
@@ -119,12 +160,12 @@ function lenientInvoke(p: ChatBuilder, tool: ChatTool): Parser {
  * A call of a known tool whose `</｜DSML｜invoke>` the output ended without (parameters as
  * in {@link lenientInvoke}). Only at the very end: a partial parse never closes it early.
  */
-function recoverableInvoke(p: ChatBuilder, tool: ChatTool): Parser {
+function recoverableInvoke(p: ChatBuilder, m: DsmlMarkers, tool: ChatTool): Parser {
   const name = tool.function.name;
   return p.sharedRule(`recover-tool-${name}`, () => {
-    const open = p.toolOpen(p.sequence(INVOKE_OPEN, p.toolName(p.literal(name)), '">'));
-    const args = p.zeroOrMore(p.sequence(p.space(), anyParameter(p)));
-    const close = p.choice(INVOKE_END, p.recover('missing-closer', p.sequence(p.space(), p.end())));
+    const open = p.toolOpen(p.sequence(m.invokeOpen, p.toolName(p.literal(name)), '">'));
+    const args = p.zeroOrMore(p.sequence(p.space(), anyParameter(p, m)));
+    const close = p.choice(m.invokeEnd, p.recover('missing-closer', p.sequence(p.space(), p.end())));
     return p.tool(p.sequence(open, args, p.space(), p.toolClose(close)));
   });
 }
@@ -135,11 +176,11 @@ function recoverableInvoke(p: ChatBuilder, tool: ChatTool): Parser {
  * invoke's. Every alternative needs a recovery, so the grammar has none of it.
  */
 function recoveredBlock(p: ChatBuilder, markers: DsmlMarkers, tools: readonly ChatTool[], parallel: boolean): Parser {
-  const call = p.choice(...tools.map((tool) => recoverableInvoke(p, tool)));
+  const call = p.choice(...tools.map((tool) => recoverableInvoke(p, markers, tool)));
   const calls = parallel ? p.sequence(call, p.zeroOrMore(p.sequence(p.space(), call))) : call;
   const unclosed = p.recover('missing-closer', p.end());
   // Without its opening marker the block's closing one is as likely missing as not.
-  const bare = p.sequence(p.recover('missing-call-opener', p.peek(INVOKE_OPEN)), calls, p.space(), p.optional(markers.blockEnd));
+  const bare = p.sequence(p.recover('missing-call-opener', p.peek(markers.invokeOpen)), calls, p.space(), p.optional(markers.blockEnd));
   const cut = p.sequence(markers.blockStart, p.space(), calls, p.space(), unclosed);
   return p.rule('recovered-tool-call', p.choice(bare, cut));
 }
@@ -151,14 +192,14 @@ function recoveredBlock(p: ChatBuilder, markers: DsmlMarkers, tools: readonly Ch
  * missing at the end.
  */
 function plainBlock(p: ChatBuilder, markers: DsmlMarkers, tools: readonly ChatTool[], parallel: boolean): Parser {
-  const plain = (tag: string): string => tag.replace(DSML, '');
+  const plain = (tag: string): string => tag.replace(markers.word, '');
   const parameter = p.sharedRule('recover-plain-parameter', () => {
     const open = (raw: boolean): Parser =>
-      p.toolArgOpen(p.sequence(plain(PARAM_OPEN), p.toolArgName(p.until('"')), `" string="${raw ? 'true' : 'false'}">`));
-    const close = p.toolArgClose(p.literal(plain(PARAM_END)));
+      p.toolArgOpen(p.sequence(plain(markers.paramOpen), p.toolArgName(p.until('"')), `${STRING_ATTRIBUTE}${raw ? 'true' : 'false'}">`));
+    const close = p.toolArgClose(p.literal(plain(markers.paramEnd)));
     return p.toolArg(
       p.choice(
-        p.sequence(open(true), p.toolArgStringValue(p.until(plain(PARAM_END))), close),
+        p.sequence(open(true), p.toolArgStringValue(p.until(plain(markers.paramEnd))), close),
         p.sequence(open(false), p.toolArgJsonValue(p.json()), close),
       ),
     );
@@ -166,9 +207,9 @@ function plainBlock(p: ChatBuilder, markers: DsmlMarkers, tools: readonly ChatTo
   const invokes = tools.map((tool) => {
     const name = tool.function.name;
     return p.sharedRule(`recover-plain-tool-${name}`, () => {
-      const open = p.toolOpen(p.sequence(plain(INVOKE_OPEN), p.toolName(p.literal(name)), '">'));
+      const open = p.toolOpen(p.sequence(plain(markers.invokeOpen), p.toolName(p.literal(name)), '">'));
       const args = p.zeroOrMore(p.sequence(p.space(), parameter));
-      return p.tool(p.sequence(open, args, p.space(), p.toolClose(p.literal(plain(INVOKE_END)))));
+      return p.tool(p.sequence(open, args, p.space(), p.toolClose(p.literal(plain(markers.invokeEnd)))));
     });
   });
   const call = p.choice(...invokes);
@@ -209,12 +250,12 @@ export function dsmlFormat(p: ChatBuilder, request: FormatRequest, markers: Dsml
     const fenced = p.sequence('```json', p.space(), response, p.space(), '```');
     body = p.sequence(think, p.space(), p.choice(fenced, response), p.space(), p.end());
   } else if (withTools) {
-    const strict = p.choice(...tools.map((tool) => invoke(p, tool)));
+    const strict = p.choice(...tools.map((tool) => invoke(p, markers, tool)));
     let block = p.triggerRule('tool-call', callBlock(p, markers, strict, request.parallelToolCalls));
     if (request.toolChoice !== 'required') {
       // Outside the trigger rule, so the lazy grammar keeps to the schema; a required call
       // makes the whole parser the grammar, so it gets no lenient reading.
-      const lenient = p.choice(...tools.map((tool) => lenientInvoke(p, tool)));
+      const lenient = p.choice(...tools.map((tool) => lenientInvoke(p, markers, tool)));
       const choices = [block, p.rule('lenient-tool-call', callBlock(p, markers, lenient, request.parallelToolCalls))];
       if (request.lenient) {
         choices.push(recoveredBlock(p, markers, tools, request.parallelToolCalls), plainBlock(p, markers, tools, request.parallelToolCalls));
@@ -225,7 +266,7 @@ export function dsmlFormat(p: ChatBuilder, request: FormatRequest, markers: Dsml
     // (with optional calls only: with required ones the content is in the grammar).
     const bareInvokes = request.lenient && request.toolChoice !== 'required';
     const content = bareInvokes
-      ? p.untilOneOf([markers.blockStart, `<${DSML}invoke`, markers.blockStart.replace(DSML, '')])
+      ? p.untilOneOf([markers.blockStart, markers.invokeOpen.replace(/ name="$/u, ''), markers.blockStart.replace(markers.word, '')])
       : p.until(markers.blockStart);
     body = p.sequence(think, p.content(content), block, p.space(), p.end());
   } else {
@@ -236,7 +277,7 @@ export function dsmlFormat(p: ChatBuilder, request: FormatRequest, markers: Dsml
   return {
     parser: p.sequence(prefix, body),
     grammar: withGrammar ? { lazy, triggers: lazy ? [{ type: 'word', value: markers.blockStart }] : [] } : null,
-    preservedTokens: [DSML, THINK_START, THINK_END],
+    preservedTokens: [markers.word.trim(), THINK_START, THINK_END],
     thinkingStartTag: THINK_START,
     thinkingEndTag: THINK_END,
     additionalStops: [],

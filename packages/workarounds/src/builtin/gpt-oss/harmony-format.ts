@@ -60,7 +60,7 @@ class Harmony {
     this.body = p.rule('message-body', p.untilOneOf(MESSAGE_ENDS));
     this.interimBody = lenient ? p.rule('interim-message-body', p.untilOneOf([...MESSAGE_ENDS, NEXT_START])) : this.body;
     // Without `<|start|>assistant` the next message begins right at its channel header.
-    this.next = lenient ? p.choice(this.start, p.recover('missing-message-start', p.peek(CHANNEL))) : this.start;
+    this.next = p.orRecovered(this.start, 'missing-message-start', p.peek(CHANNEL));
     this.callChannel = p.sequence(CHANNEL, p.choice('commentary', 'analysis'));
     this.constraint = p.optional(p.sequence(p.space(), p.optional(CONSTRAIN), p.chars('[A-Za-z0-9_-]', 1)));
     this.stray = p.optional(p.sequence(`${CHANNEL}commentary`, p.optional(' to=assistant')));

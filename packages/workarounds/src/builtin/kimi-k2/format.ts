@@ -38,13 +38,13 @@ function reasoningParser(p: ChatBuilder, request: FormatRequest): Parser {
  * between the tokens is tolerated (ik_llama.cpp's rendering of the format has it) and the
  * end token may be missing, as the model sometimes omits it.
  */
-function callParser(p: ChatBuilder, name: string, parameters: ReturnType<typeof toolParameters>, lenient: boolean): Parser {
+function callParser(p: ChatBuilder, name: string, parameters: ReturnType<typeof toolParameters>): Parser {
   // Shared by name: a tool listed twice is one rule.
   return p.sharedRule(`tool-${name}`, () => {
     const index = p.sequence(':', p.chars('[0-9]', 1));
     // Lenient: the id as the model wrote it, without `functions.` or without `:INDEX`.
-    const prefix = lenient ? p.choice('functions.', p.recover('missing-name-prefix', p.eps())) : p.literal('functions.');
-    const suffix = lenient ? p.choice(index, p.recover('missing-id', p.peek(p.sequence(p.space(), T.argumentBegin)))) : index;
+    const prefix = p.orRecovered('functions.', 'missing-name-prefix', p.eps());
+    const suffix = p.orRecovered(index, 'missing-id', p.peek(p.sequence(p.space(), T.argumentBegin)));
     const id = p.toolId(p.sequence(prefix, p.toolName(p.literal(name)), suffix));
     // Lenient: whitespace before the argument token too (servers that space special tokens).
     const argumentBegin = p.sites.marker(T.argumentBegin);
@@ -86,7 +86,7 @@ function xmlCalls(p: ChatBuilder, request: FormatRequest): Parser {
 /** The calls, their section tokens optional (the model may drop them), then the end. */
 function toolCallsParser(p: ChatBuilder, request: FormatRequest): Parser {
   const choice = p.choice(
-    ...functionTools(request.tools).map((tool) => callParser(p, tool.function.name, toolParameters(tool), request.lenient)),
+    ...functionTools(request.tools).map((tool) => callParser(p, tool.function.name, toolParameters(tool))),
   );
   const calls = request.parallelToolCalls ? p.oneOrMore(choice) : choice;
   // The grammar starts at the first call token (the section token before it is free text),

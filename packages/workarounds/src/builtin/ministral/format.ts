@@ -20,7 +20,7 @@ function spaced(p: ChatBuilder, ...parts: Parser[]): Parser {
 function toolCall(p: ChatBuilder, request: FormatRequest): Parser {
   // Leniently `[ARGS]` may be missing when the arguments follow the name at once (as servers
   // that drop special tokens show `[TOOL_CALLS]f{…}`).
-  const args = request.lenient ? p.choice(M.args, p.recover('missing-arguments-marker', p.peek('{'))) : p.literal(M.args);
+  const args = p.orRecovered(M.args, 'missing-arguments-marker', p.peek('{'));
   const alternatives = functionTools(request.tools).map((tool) => {
     const name = tool.function.name;
     return p.sharedRule(`tool-${name}`, () =>
