@@ -13,6 +13,12 @@ export interface BuiltinEnv {
   readonly budget: RenderBudget;
   /** The instant `strftime_now` formats. */
   readonly now: Date;
+  /**
+   * Whether Python Jinja2's failures apply (`renderJinja`), rather than the leniencies of the
+   * reference engine that chat prompts are rendered with (list `append`, `str + None`,
+   * attributes of Undefined, `from_json`…).
+   */
+  readonly strict: boolean;
   /** Applies a filter by name (for `map('upper')` and friends). */
   applyFilter(name: string, value: Value, args: CallArgs): Value;
   /** Runs a test by name (for `select('odd')` and friends). */

@@ -1,7 +1,8 @@
 /**
  * Methods of lists and dicts (`messages.append(m)`, `d.items()`, `d.get('k', 0)`), with
- * Python's semantics. Lists are mutable as in the reference engine (Jinja's immutable
- * sandbox would refuse `append`, but templates in the wild call it).
+ * Python's semantics. Lists are mutable as in the reference engine, whose templates in the
+ * wild call `append`; strict renders (Jinja2's immutable sandbox, as HF transformers uses)
+ * refuse every mutating method instead.
  *
  * @internal
  */
@@ -20,40 +21,48 @@ function dict(self: Value): PyDict {
   return self;
 }
 
+/** `impl`, but failing as Jinja2's immutable sandbox does (a SecurityError) in strict renders. */
+function mutating(name: string, type: string, impl: Builtin): Builtin {
+  return (self, args, env) => {
+    if (env.strict) throw runtimeError(`access to attribute '${name}' of '${type}' object is unsafe.`);
+    return impl(self, args, env);
+  };
+}
+
 function indexOf(items: readonly Value[], needle: Value): number {
   return items.findIndex((item) => pyEquals(item, needle));
 }
 
 /** Python `list` methods by name. */
 export const LIST_METHODS: ReadonlyMap<string, Builtin> = new Map<string, Builtin>([
-  ['append', (self, args) => {
+  ['append', mutating('append', 'list', (self, args) => {
     list(self).push(args.get(0, 'object'));
     return null;
-  }],
-  ['extend', (self, args) => {
+  })],
+  ['extend', mutating('extend', 'list', (self, args) => {
     list(self).push(...(sequenceItems(args.get(0, 'iterable')) ?? []));
     return null;
-  }],
-  ['insert', (self, args) => {
+  })],
+  ['insert', mutating('insert', 'list', (self, args) => {
     const items = list(self);
     const at = args.int(0, 'index', 0);
     items.splice(at < 0 ? Math.max(0, items.length + at) : at, 0, args.get(1, 'object'));
     return null;
-  }],
-  ['pop', (self, args) => {
+  })],
+  ['pop', mutating('pop', 'list', (self, args) => {
     const items = list(self);
     const at = args.int(0, 'index', -1);
     const index = at < 0 ? items.length + at : at;
     if (index < 0 || index >= items.length) throw runtimeError('pop index out of range');
     return items.splice(index, 1)[0];
-  }],
-  ['remove', (self, args) => {
+  })],
+  ['remove', mutating('remove', 'list', (self, args) => {
     const items = list(self);
     const at = indexOf(items, args.get(0, 'value'));
     if (at < 0) throw runtimeError('list.remove(x): x not in list');
     items.splice(at, 1);
     return null;
-  }],
+  })],
   ['index', (self, args) => {
     const at = indexOf(list(self), args.get(0, 'value'));
     if (at < 0) throw runtimeError('value is not in list');

@@ -15,6 +15,7 @@ import { Memo } from './memo.js';
 import { locateNodes, type NodePositions } from './node-positions.js';
 import { spellLiteralsForLexer } from './python-literals.js';
 import { scanTags } from './tag-scanner.js';
+import { rewriteTests } from './test-syntax.js';
 
 /** A parsed template with its statement positions. */
 export interface CompiledTemplate {
@@ -36,7 +37,7 @@ function compileSource(source: string): CompiledTemplate {
   const lexable = spellLiteralsForLexer(normalized);
   let program;
   try {
-    program = parse(tokenize(lexable, { lstrip_blocks: true, trim_blocks: true }));
+    program = parse(rewriteTests(tokenize(lexable, { lstrip_blocks: true, trim_blocks: true })));
   } catch (error) {
     if (error instanceof RangeError) {
       throw new TemplateRenderError('limit', 'template nests too deeply to parse', { limit: 'depth', cause: error });

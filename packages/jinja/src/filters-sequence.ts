@@ -11,11 +11,17 @@ import { runtimeError } from './errors.js';
 import { getPath } from './member-access.js';
 import { arithmetic, pyCompare, pyEquals } from './operators.js';
 import { pyStr } from './py-repr.js';
-import { PyDict, sequenceItems, truthy, typeName, type Value } from './values.js';
+import { PyDict, PyIterator, sequenceItems, truthy, typeName, type Value } from './values.js';
+
+/** `items` as Jinja2 returns them from a generator filter: a one-shot iterator in strict renders. */
+function generated(items: Value[], env: BuiltinEnv): Value {
+  return env.strict ? new PyIterator(items) : items;
+}
 
 /** The items a filter iterates: characters, list items, dict keys; nothing for Undefined. */
 function iterate(value: Value): readonly Value[] {
   if (value === undefined) return [];
+  if (value instanceof PyIterator) return value.drain();
   if (typeof value === 'string') return Array.from(value);
   const items = sequenceItems(value);
   if (items) return items;
@@ -79,36 +85,39 @@ export const SEQUENCE_FILTERS: ReadonlyMap<string, Builtin> = new Map<string, Bu
   ['unique', (self, args, env) => {
     const key = sortKey(args, env, 0, 1);
     const seen: Value[] = [];
-    return lenient(self).filter((item) => {
-      const k = key(item);
-      if (seen.some((s) => pyEquals(s, k))) return false;
-      seen.push(k);
-      return true;
-    });
+    return generated(
+      lenient(self).filter((item) => {
+        const k = key(item);
+        if (seen.some((s) => pyEquals(s, k))) return false;
+        seen.push(k);
+        return true;
+      }),
+      env,
+    );
   }],
   ['map', (self, args, env) => {
     if (args.kwargs.has('attribute')) {
       const fallback = args.kwargs.get('default');
-      return lenient(self).map((item) => getPath(item, args.kwargs.get('attribute'), env) ?? fallback);
+      return generated(lenient(self).map((item) => getPath(item, args.kwargs.get('attribute'), env) ?? fallback), env);
     }
     const [name, ...rest] = args.positional;
     if (typeof name !== 'string') throw runtimeError('map() needs a filter name or attribute=');
-    return lenient(self).map((item) => env.applyFilter(name, item, new CallArgs(name, rest, args.kwargs)));
+    return generated(lenient(self).map((item) => env.applyFilter(name, item, new CallArgs(name, rest, args.kwargs))), env);
   }],
-  ['select', (self, args, env) => selection(self, args, env, true, false)],
-  ['reject', (self, args, env) => selection(self, args, env, false, false)],
-  ['selectattr', (self, args, env) => selection(self, args, env, true, true)],
-  ['rejectattr', (self, args, env) => selection(self, args, env, false, true)],
+  ['select', (self, args, env) => generated(selection(self, args, env, true, false), env)],
+  ['reject', (self, args, env) => generated(selection(self, args, env, false, false), env)],
+  ['selectattr', (self, args, env) => generated(selection(self, args, env, true, true), env)],
+  ['rejectattr', (self, args, env) => generated(selection(self, args, env, false, true), env)],
   ['sum', (self, args, env) => {
     const attribute = args.get(0, 'attribute');
     return iterate(self).reduce<Value>(
-      (acc, v) => arithmetic('+', acc, attribute === undefined || attribute === null ? v : getPath(v, attribute, env), (n) => env.budget.checkLength(n)),
+      (acc, v) => arithmetic('+', acc, attribute === undefined || attribute === null ? v : getPath(v, attribute, env), (n) => env.budget.checkLength(n), env.strict),
       args.get(1, 'start', 0),
     );
   }],
   ['min', (self, args, env) => extreme(self, args, env, -1)],
   ['max', (self, args, env) => extreme(self, args, env, 1)],
-  ['batch', (self, args) => {
+  ['batch', (self, args, env) => {
     const size = Math.max(1, args.int(0, 'linecount', 1));
     const fill = args.get(1, 'fill_with');
     const items = iterate(self);
@@ -116,6 +125,6 @@ export const SEQUENCE_FILTERS: ReadonlyMap<string, Builtin> = new Map<string, Bu
     for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
     const last = out.at(-1);
     if (fill !== undefined && last) while (last.length < size) last.push(fill);
-    return out;
+    return generated(out, env);
   }],
 ]);

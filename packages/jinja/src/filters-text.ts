@@ -39,6 +39,11 @@ function indent(s: string, width: Value, first: boolean, blank: boolean): string
 
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&#34;', "'": '&#39;' };
 
+/** MarkupSafe's `escape`, as text. */
+export function htmlEscape(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] ?? c);
+}
+
 /** printf-style `%` formatting with the conversions chat templates use. */
 function percentFormat(format: string, values: readonly Value[]): string {
   let next = 0;
@@ -74,8 +79,8 @@ export const TEXT_FILTERS: ReadonlyMap<string, Builtin> = new Map<string, Builti
     const left = Math.floor(pad / 2) + (pad % 2 === 1 && width % 2 === 1 ? 1 : 0);
     return ' '.repeat(left) + s + ' '.repeat(pad - left);
   }],
-  ['escape', (self) => str(self).replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] ?? c)],
-  ['e', (self) => str(self).replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] ?? c)],
+  ['escape', (self) => htmlEscape(str(self))],
+  ['e', (self) => htmlEscape(str(self))],
   ['format', (self, args) => percentFormat(str(self), args.positional)],
   ['striptags', (self) => pySplit(str(self).replace(/<!--.*?-->|<[^>]*>/gs, ''), undefined, -1).join(' ')],
   ['truncate', (self, args) => {

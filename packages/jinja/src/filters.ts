@@ -98,11 +98,16 @@ const GENERIC: [string, Builtin][] = [
       indent: typeof indent === 'number' || typeof indent === 'string' ? indent : undefined,
       separators: separators(args.get(2, 'separators')),
       sortKeys: args.bool(3, 'sort_keys', false),
+      undefinedFails: env.strict,
     });
     env.budget.checkLength(json.length);
     return json;
   }],
-  ['from_json', (self) => parseJson(self)],
+  ['from_json', (self, _args, env) => {
+    // The reference engine's filter; Jinja2 has none.
+    if (env.strict) throw runtimeError("No filter named 'from_json' found.");
+    return parseJson(self);
+  }],
   ['int', (self, args) => toInt(self, args.get(0, 'default', 0))],
   ['float', (self, args) => toFloat(self, args.get(0, 'default', new PyFloat(0)))],
   ['abs', (self) => {

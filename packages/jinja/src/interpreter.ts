@@ -13,10 +13,23 @@ import type { NodePositions } from './node-positions.js';
 import { pyStr } from './py-repr.js';
 import { limitError, type RenderBudget } from './render-limits.js';
 import { Scope } from './scope.js';
-import { AttrBag, PyCallable, PyDict, PyTuple, sequenceItems, truthy, typeName, type Kwargs, type Value } from './values.js';
+import { AttrBag, PyCallable, PyDict, PyIterator, PyTuple, sequenceItems, truthy, typeName, type Kwargs, type Value } from './values.js';
 
-class LoopSignal extends Error {}
-// One instance each: signals are control flow, not failures, so they carry no stack.
+/** `break`/`continue` on its way to its loop, with the output rendered before it in the iteration. */
+class LoopSignal extends Error {
+  constructor(
+    kind: 'break' | 'continue',
+    readonly output = '',
+  ) {
+    super(kind);
+  }
+
+  /** This signal with `prefix` (output of an enclosing block) before its output. */
+  after(prefix: string): LoopSignal {
+    return prefix === '' ? this : new LoopSignal(this.message === 'break' ? 'break' : 'continue', prefix + this.output);
+  }
+}
+// One instance each for the throw itself: signals are control flow, not failures.
 const BREAK = new LoopSignal('break');
 const CONTINUE = new LoopSignal('continue');
 
@@ -37,8 +50,9 @@ export class Interpreter extends ExpressionEvaluator {
     budget: RenderBudget,
     now: Date,
     private readonly positions: NodePositions,
+    strict: boolean,
   ) {
-    super(budget, now);
+    super(budget, now, strict);
   }
 
   /** Renders `body` with `variables` on top of the globals. */
@@ -57,6 +71,8 @@ export class Interpreter extends ExpressionEvaluator {
       try {
         out += this.execute(node, scope);
       } catch (error) {
+        // Jinja2 keeps what an iteration printed before its `break`/`continue`.
+        if (error instanceof LoopSignal) throw error.after(out);
         const converted = toRenderError(error);
         throw TemplateRenderError.isInstance(converted) ? converted.at(this.positions.get(node)) : converted;
       }
@@ -115,8 +131,9 @@ export class Interpreter extends ExpressionEvaluator {
     } else if (target.type === 'MemberExpression' && !target.computed && target.property.type === 'Identifier') {
       const object = this.evaluate(target.object, scope);
       if (object instanceof AttrBag && object.kind === 'namespace') object.attrs.set(target.property.value, value);
-      else if (object instanceof PyDict) object.set(target.property.value, value);
-      else throw runtimeError(`cannot assign attribute on ${typeName(object)}`);
+      // Jinja2 assigns attributes of namespaces only; the reference also sets dict keys.
+      else if (object instanceof PyDict && !this.strict) object.set(target.property.value, value);
+      else throw runtimeError('cannot assign attribute on non-namespace object');
     } else {
       throw runtimeError(`cannot assign to '${target.type}'`);
     }
@@ -137,13 +154,17 @@ export class Interpreter extends ExpressionEvaluator {
     let out = '';
     for (let i = 0; i < items.length; i++) {
       this.budget.step();
-      loopScope.set('loop', this.loopInfo(items, i));
-      this.assign(node.loopvar, items[i], loopScope);
+      // Each iteration starts from the enclosing scope: in Jinja2 a `set` in the body does
+      // not carry over to the next iteration.
+      const iteration = new Scope(loopScope);
+      iteration.set('loop', this.loopInfo(items, i));
+      this.assign(node.loopvar, items[i], iteration);
       try {
-        out += this.block(node.body, loopScope);
+        out += this.block(node.body, iteration);
       } catch (error) {
-        if (error === BREAK) break;
-        if (error !== CONTINUE) throw error;
+        if (!(error instanceof LoopSignal)) throw error;
+        out += error.output;
+        if (error.message === 'break') break;
       }
       this.budget.checkLength(out.length);
     }
@@ -152,6 +173,7 @@ export class Interpreter extends ExpressionEvaluator {
 
   private loopItems(iterable: Value, unpacking: boolean): readonly Value[] {
     if (iterable === undefined) return [];
+    if (iterable instanceof PyIterator) return [...iterable.drain()];
     if (typeof iterable === 'string') return Array.from(iterable);
     const items = sequenceItems(iterable);
     if (items) return [...items];

@@ -1,7 +1,8 @@
 /**
- * Python semantics of Jinja's operators: equality, ordering, membership and arithmetic,
- * with the two leniencies the reference engine has (string `+` concatenates anything, and
- * `None`/Undefined count as empty text in a concatenation).
+ * Python semantics of Jinja's operators: equality, ordering, membership and arithmetic.
+ * Strict (Jinja2): `+` joins only two strings (`~` joins anything) and Undefined fails in
+ * arithmetic. Otherwise the reference engine's two leniencies apply: string `+`
+ * concatenates anything, and `None`/Undefined count as empty text in it.
  *
  * @internal
  */
@@ -12,6 +13,7 @@ import {
   numberOf,
   PyDict,
   PyFloat,
+  PyIterator,
   PyTuple,
   sequenceItems,
   typeName,
@@ -58,6 +60,8 @@ export function pyCompare(a: Value, b: Value): number {
 /** Python `needle in haystack`; anything is not in Undefined. */
 export function pyContains(haystack: Value, needle: Value): boolean {
   if (haystack === undefined) return false;
+  // Python's `in` consumes a generator up to the first match.
+  if (haystack instanceof PyIterator) return haystack.drain().some((item) => pyEquals(item, needle));
   if (typeof haystack === 'string') {
     if (typeof needle !== 'string') {
       throw runtimeError(`'in <string>' requires string as left operand, not ${typeName(needle)}`);
@@ -89,13 +93,17 @@ function repeat(seq: Value, times: number): Value | undefined {
  * Arithmetic and concatenation: `+ - * / // % **` and `~`. `limitLength` guards the size of
  * strings and lists built by `*` before they are allocated.
  */
-export function arithmetic(op: string, a: Value, b: Value, limitLength: (n: number) => void): Value {
+export function arithmetic(op: string, a: Value, b: Value, limitLength: (n: number) => void, strict: boolean): Value {
   if (op === '~') return pyStr(a === null ? undefined : a) + pyStr(b === null ? undefined : b);
+  // Jinja2's Undefined fails in every arithmetic operator (only `~` prints it as '').
+  if (strict && (a === undefined || b === undefined)) throw runtimeError(`an undefined value was used with '${op}'`);
   if (op === '+') {
-    if (typeof a === 'string' || typeof b === 'string') {
+    if (typeof a === 'string' && typeof b === 'string') return a + b;
+    if (!strict && (typeof a === 'string' || typeof b === 'string')) {
       // The reference concatenates a string with anything, None and Undefined as ''.
       return (isNullish(a) ? '' : pyStr(a)) + (isNullish(b) ? '' : pyStr(b));
     }
+    if (typeof a === 'string') throw runtimeError(`can only concatenate str (not "${typeName(b)}") to str`);
     if (Array.isArray(a) && Array.isArray(b)) return [...a, ...b];
     if (a instanceof PyTuple && b instanceof PyTuple) return new PyTuple([...a.items, ...b.items]);
   }

@@ -4,7 +4,7 @@
  *
  * @internal
  */
-import { AttrBag, PyCallable, PyDict, PyFloat, PyTuple, type Value } from './values.js';
+import { AttrBag, PyCallable, PyDict, PyFloat, PyIterator, PyTuple, type Value } from './values.js';
 
 /** `repr(float)`: the shortest round-tripping digits, in Python's layout. */
 export function formatFloat(x: number): string {
@@ -82,5 +82,6 @@ export function pyStr(value: Value): string {
     return value.kind === 'namespace' ? `<Namespace {${attrs}}>` : '<LoopContext>';
   }
   if (value instanceof PyCallable) return `<function ${value.name}>`;
+  if (value instanceof PyIterator) return '<generator object>';
   return pyRepr(value);
 }

@@ -169,6 +169,37 @@ function stringEnd(source: string, at: number): number {
 const isDigit = (ch: string): boolean => ch >= '0' && ch <= '9';
 const isNameStart = (ch: string): boolean => (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || ch === '_';
 
+// Jinja2's raw block tags; `+`/`-` are its whitespace controls.
+const RAW_OPEN = /\{%([-+]?)\s*raw\s*(-?)%\}/y;
+const RAW_CLOSE = /\{%([-+]?)\s*endraw\s*([-+]?)%\}/g;
+
+/**
+ * The `{% raw %}…{% endraw %}` block whose opening tag `open` matched at `at`, as an
+ * expression printing its text verbatim (the library knows no raw blocks), with the
+ * whitespace Jinja2 (`trim_blocks`, `lstrip_blocks`) strips around and inside it already
+ * stripped. Without its `endraw`, a syntax error as in Jinja2.
+ */
+function rawBlock(source: string, at: number, open: RegExpExecArray): { from: number; to: number; text: string } {
+  RAW_CLOSE.lastIndex = at + open[0].length;
+  const close = RAW_CLOSE.exec(source);
+  if (close === null) throw new LiteralError('Missing end of raw directive', at);
+  let body = source.slice(at + open[0].length, close.index);
+  let to = close.index + close[0].length;
+  // Walk back over the whitespace before the tag (never the whole source: raw blocks may be many).
+  let before = at;
+  if (open[1] === '-') while (before > 0 && /\s/.test(source[before - 1]!)) before--;
+  else if (open[1] !== '+') {
+    while (before > 0 && (source[before - 1] === ' ' || source[before - 1] === '\t')) before--;
+    if (before > 0 && source[before - 1] !== '\n') before = at;
+  }
+  if (open[2] === '-') body = body.trimStart();
+  if (close[1] === '-') body = body.trimEnd();
+  else if (close[1] !== '+') body = body.replace(/(\n)[ \t]*$/, '$1');
+  if (close[2] === '-') while (to < source.length && /\s/.test(source[to]!)) to++;
+  else if (close[2] !== '+' && source[to] === '\n') to++;
+  return { from: before, to, text: `{{ ${libraryString(body, '"')} }}` };
+}
+
 /**
  * Rewrites the string and number literals of `source` (newlines already normalised) for
  * `@huggingface/jinja`'s lexer, scanning tags exactly as that lexer does.
@@ -198,6 +229,14 @@ function rewrite(source: string): string {
       if (open === null) break;
       i = open.index;
       if (source[i + 1] === '#') continue;
+      RAW_OPEN.lastIndex = i;
+      const raw = RAW_OPEN.exec(source);
+      if (raw !== null) {
+        const block = rawBlock(source, i, raw);
+        replace(Math.max(block.from, copied), block.to, block.text);
+        i = block.to;
+        continue;
+      }
       inTag = true;
       if (source[i + 1] === '{') depth = 0;
       i += 2;

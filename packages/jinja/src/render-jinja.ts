@@ -16,12 +16,14 @@ export interface JinjaRunOptions {
   readonly limits?: RenderLimits | undefined;
   /** The instant `strftime_now` formats. */
   readonly now: Date;
+  /** Python Jinja2's failures rather than the reference engine's leniencies (default false). */
+  readonly strict?: boolean | undefined;
 }
 
 /** Renders `source` with the given variables (already template values). @internal */
 export function runJinja(source: string, variables: ReadonlyMap<string, Value>, options: JinjaRunOptions): string {
   const compiled = compileTemplate(source);
-  const interpreter = new Interpreter(new RenderBudget(options.limits), options.now, compiled.positions);
+  const interpreter = new Interpreter(new RenderBudget(options.limits), options.now, compiled.positions, options.strict ?? false);
   try {
     return interpreter.run(compiled.body, variables);
   } catch (error) {
@@ -39,11 +41,21 @@ export interface RenderJinjaOptions {
   readonly limits?: RenderLimits | undefined;
   /** Plugins whose source patches apply (their other hooks concern chats and are not run). */
   readonly plugins?: readonly RenderPlugin[] | undefined;
+  /**
+   * Fail where Python Jinja2 fails (default true). False keeps the reference engine's
+   * leniencies instead, as {@link renderTemplate} does: list `append`, `str + None`,
+   * attributes of undefined values, dict attribute assignment, `from_json`.
+   */
+  readonly strict?: boolean | undefined;
 }
 
 /**
  * Renders any Jinja template with Python Jinja2's semantics: the bare engine, without the
- * chat conventions of {@link renderTemplate}. Variables are plain JSON-like data (strings,
+ * chat conventions of {@link renderTemplate}. Where Jinja2 (in HF transformers' immutable
+ * sandbox) fails, so does this: attributes of undefined values, `str + None`, list
+ * `append`, assigning attributes of a dict, filters Jinja2 lacks. ({@link renderTemplate}
+ * keeps the reference engine's leniencies there, as the prompts it reproduces need them;
+ * `strict: false` asks for them here too.) Variables are plain JSON-like data (strings,
  * numbers, booleans, null, arrays, objects); a Map keeps the order the template sees them in.
  *
  * @throws {@link TemplateRenderError} when the template does not compile, fails, raises or
@@ -57,5 +69,5 @@ export function renderJinja(
   const entries = variables instanceof Map ? [...(variables as ReadonlyMap<string, unknown>)] : Object.entries(variables);
   const values = new Map<string, Value>(entries.map(([name, value]) => [name, fromJson(value)]));
   const patched = options.plugins === undefined ? source : renderPatches(source, options.plugins).source;
-  return runJinja(patched, values, { now: options.now ?? new Date(), limits: options.limits });
+  return runJinja(patched, values, { now: options.now ?? new Date(), limits: options.limits, strict: options.strict ?? true });
 }

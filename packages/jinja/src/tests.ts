@@ -6,7 +6,7 @@
  */
 import { runtimeError } from './errors.js';
 import { pyCompare, pyContains, pyEquals } from './operators.js';
-import { AttrBag, isNumber, numberOf, PyCallable, PyDict, PyFloat, PyTuple, type Value } from './values.js';
+import { AttrBag, isNumber, numberOf, PyCallable, PyDict, PyFloat, PyIterator, PyTuple, type Value } from './values.js';
 
 type Test = (value: Value, args: readonly Value[]) => boolean;
 
@@ -35,7 +35,7 @@ export const TESTS: ReadonlyMap<string, Test> = new Map<string, Test>([
   ['number', (v) => isNumber(v)],
   ['string', (v) => typeof v === 'string'],
   ['mapping', (v) => v instanceof PyDict],
-  ['iterable', (v) => v === undefined || typeof v === 'string' || Array.isArray(v) || v instanceof PyTuple || v instanceof PyDict],
+  ['iterable', (v) => v === undefined || v instanceof PyIterator || typeof v === 'string' || Array.isArray(v) || v instanceof PyTuple || v instanceof PyDict],
   ['sequence', (v) => v === undefined || typeof v === 'string' || Array.isArray(v) || v instanceof PyTuple || v instanceof PyDict],
   ['callable', (v) => v instanceof PyCallable],
   ['odd', (v) => integer(v, 'odd') % 2 !== 0],

@@ -7,7 +7,7 @@
  */
 import { runtimeError } from './errors.js';
 import { formatFloat, formatInt } from './py-repr.js';
-import { PyCallable, PyDict, PyFloat, PyTuple, typeName, type Value } from './values.js';
+import { PyCallable, PyDict, PyFloat, PyIterator, PyTuple, typeName, type Value } from './values.js';
 
 /** Options of {@link toJson}, named after `json.dumps`. */
 export interface JsonDumpOptions {
@@ -19,6 +19,8 @@ export interface JsonDumpOptions {
   readonly ensureAscii?: boolean | undefined;
   /** Sort object keys. */
   readonly sortKeys?: boolean | undefined;
+  /** Fail on Undefined, as Python's `json.dumps` does, rather than writing `null`. */
+  readonly undefinedFails?: boolean | undefined;
 }
 
 // Each UTF-16 unit on its own, so astral characters become surrogate-pair escapes as in Python.
@@ -52,6 +54,7 @@ export function toJson(value: Value, options: JsonDumpOptions = {}): string {
   const active = new Set<object>();
 
   const dump = (v: Value, depth: number): string => {
+    if (v === undefined && options.undefinedFails) throw runtimeError('Object of type Undefined is not JSON serializable');
     if (v === undefined || v === null) return 'null';
     if (typeof v === 'boolean') return v ? 'true' : 'false';
     if (typeof v === 'number') return formatInt(v);
@@ -62,6 +65,7 @@ export function toJson(value: Value, options: JsonDumpOptions = {}): string {
       return formatFloat(v.value);
     }
     if (v instanceof PyCallable) throw runtimeError(`Object of type function is not JSON serializable`);
+    if (v instanceof PyIterator) throw runtimeError(`Object of type generator is not JSON serializable`);
     if (active.has(v)) throw runtimeError('Circular reference detected');
     active.add(v);
     try {

@@ -70,6 +70,26 @@ export class AttrBag {
   ) {}
 }
 
+/**
+ * A Python generator, what Jinja2's `map`, `select`, `reject`, `selectattr`, `rejectattr`,
+ * `unique` and `batch` return (strict renders only): it iterates once, is always true, and
+ * has no length, no items and no JSON form.
+ */
+export class PyIterator {
+  private remaining: readonly Value[] | undefined;
+
+  constructor(items: readonly Value[]) {
+    this.remaining = items;
+  }
+
+  /** The items not yet iterated; a second iteration finds none, as in Python. */
+  drain(): readonly Value[] {
+    const items = this.remaining ?? [];
+    this.remaining = undefined;
+    return items;
+  }
+}
+
 /** Keyword arguments of a call, by name. */
 export type Kwargs = ReadonlyMap<string, Value>;
 
@@ -93,7 +113,8 @@ export type Value =
   | PyTuple
   | PyDict
   | AttrBag
-  | PyCallable;
+  | PyCallable
+  | PyIterator;
 
 /** Python's name for the value's type, for error messages. */
 export function typeName(value: Value): string {
@@ -107,6 +128,7 @@ export function typeName(value: Value): string {
   if (value instanceof PyTuple) return 'tuple';
   if (value instanceof PyDict) return 'dict';
   if (value instanceof AttrBag) return value.kind === 'loop' ? 'LoopContext' : 'Namespace';
+  if (value instanceof PyIterator) return 'generator';
   return 'function';
 }
 

@@ -9,6 +9,12 @@ export function run(source: string, variables: Record<string, unknown> = {}, lim
   return runJinja(source, vars, { now: new Date('2026-11-21T09:05:03Z'), limits });
 }
 
+/** Renders `source` as {@link run} does, but failing where Python Jinja2 fails (`renderJinja`). */
+export function strict(source: string, variables: Record<string, unknown> = {}): string {
+  const vars = new Map<string, Value>(Object.entries(variables).map(([k, v]) => [k, fromJson(v)]));
+  return runJinja(source, vars, { now: new Date('2026-11-21T09:05:03Z'), strict: true });
+}
+
 /** The error `fn` throws (fails the test when it returns). */
 export function thrown(fn: () => unknown): unknown {
   try {

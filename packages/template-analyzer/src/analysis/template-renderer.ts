@@ -24,7 +24,8 @@ export function createTemplateRenderer(plugins: readonly TemplatePlugin[] = []):
     if (params.tools && params.tools.length > 0) variables.set('tools', params.tools);
     if (params.add_generation_prompt) variables.set('add_generation_prompt', true);
     for (const [key, value] of Object.entries(params.variables ?? {})) variables.set(key, value);
-    return renderJinja(source, variables, { now: PROBE_INSTANT, plugins });
+    // The reference's engine renders its probes with its leniencies (list `append`, `str + None`…).
+    return renderJinja(source, variables, { now: PROBE_INSTANT, plugins, strict: false });
   };
 }
 
