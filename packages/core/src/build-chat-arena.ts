@@ -241,11 +241,17 @@ function jsonNativeTools(ctx: Ctx): Parser {
     return layout.force ? many : p.optional(many);
   };
   const calls = perCall ? perCallTools() : standardJsonTools(p, { ...layout, start: f.section_start, end: f.section_end });
+  const toolStart = f.section_start || f.per_call_start || '{';
   if (alwaysWrapped(a)) {
     const { start, end } = a.content;
-    return p.sequence(ctx.reasoning, p.optional(p.sequence(start, p.content(p.until(end)), end)), calls, callsEnd(ctx));
+    const wrapped = p.sequence(start, p.content(p.until(end)), end);
+    // A generation prompt that already opened the wrapper (`…<|CHATBOT_TOKEN|>`, as a turn
+    // after a tool result is opened) leaves the answer bare: text up to the calls or the
+    // wrapper's end, read as content as the plain-content path reads a continued answer.
+    const opened = start.trim() !== '' && inputs.generationPrompt.trimEnd().endsWith(start.trim());
+    const content = opened ? p.choice(wrapped, p.sequence(p.content(p.untilOneOf([end, toolStart])), p.optional(end))) : wrapped;
+    return p.sequence(ctx.reasoning, p.optional(content), calls, callsEnd(ctx));
   }
-  const toolStart = f.section_start || f.per_call_start || '{';
   if (toolStart === '{') {
     const plain = p.sequence(ctx.reasoning, contentBeforeCalls(ctx, toolStart, calls), calls, callsEnd(ctx));
     // Without a marker a call starts at its object; a lenient parse also looks for the
@@ -609,6 +615,24 @@ function toolsParser(ctx: Ctx): Parser {
 }
 
 /**
+ * The JSON answer to a response schema, fenced (` ```json `) or bare, as the reference reads
+ * it. When the template wraps every answer (`ALWAYS_WRAPPED`, e.g. `<|START_RESPONSE|>…`)
+ * the model writes the wrapper around the JSON too, so the wrapped answer is read (and the
+ * grammar allows it) like plain content; the bare reading stays for models that skip it, and
+ * keeps the reference's grammar for templates without a wrapper.
+ */
+function responseFormatBody(ctx: Ctx, schema: JsonValue): Parser {
+  const { p, a } = ctx;
+  const response = p.rule('response-format', p.content(p.jsonSchema('response-format-schema', schema)));
+  const answer = p.choice(p.sequence('```json', p.space(), response, p.space(), '```'), p.sequence(p.space(), response, p.space()));
+  if (!alwaysWrapped(a)) return answer;
+  const { start, end } = a.content;
+  // The closing marker may be left to the end-of-turn token (the template writes it as part
+  // of the turn's end), so the answer may stop before it.
+  return p.choice(p.sequence(start.trim(), p.space(), answer, p.space(), p.optional(end.trim())), answer);
+}
+
+/**
  * The root parser the general analysis gives for a request, built with `p`: the
  * generation-prompt boilerplate, then reasoning, then a response-format JSON body, tool
  * calls with the content before them, or plain content. It reads `generationPrompt + output`.
@@ -620,13 +644,7 @@ function generalChatParser(p: ChatBuilder, analysis: TemplateAnalysis, inputs: G
   let pureContent = analysis.reasoning.mode === 'NONE';
   let body: Parser;
   if (inputs.responseSchema !== undefined) {
-    const response = p.rule('response-format', p.content(p.jsonSchema('response-format-schema', inputs.responseSchema)));
-    body = p.sequence(
-      ctx.reasoning,
-      p.space(),
-      p.choice(p.sequence('```json', p.space(), response, p.space(), '```'), p.sequence(p.space(), response, p.space())),
-      p.end(),
-    );
+    body = p.sequence(ctx.reasoning, p.space(), responseFormatBody(ctx, inputs.responseSchema), p.end());
     pureContent = false;
   } else if (hasTools && inputs.toolChoice !== 'none' && analysis.caps.supports_tool_calls) {
     body = toolsParser(ctx);

@@ -83,6 +83,25 @@ describe('createChatParser', () => {
     expect(json.grammarLazy).toBe(false);
     expect(json.parse('{"n": 1}').content).toBe('{"n": 1}');
   });
+
+  it('reads a response-schema answer inside the content wrapper the template writes', () => {
+    // Command R7B wraps every answer in <|START_RESPONSE|>…<|END_RESPONSE|>; its end may be
+    // left to the end-of-turn token. Reasoning before it is read as for plain content.
+    const json = createChatParser(
+      sharedTemplate('CohereForAI-c4ai-command-r7b-12-2024-tool_use'),
+      request({ tools: null, json_schema: '{"type": "object", "properties": {"n": {"type": "integer"}}}' }),
+    );
+    for (const output of ['<|START_RESPONSE|>{"n": 1}', '<|START_RESPONSE|>{"n": 1}<|END_RESPONSE|>', '<|START_THINKING|>Sure.<|END_THINKING|><|START_RESPONSE|>{"n": 1}']) {
+      const m = json.parse(output);
+      expect(m.content.trim()).toBe('{"n": 1}');
+      expect(m.warnings).toBeUndefined();
+      expect(grammarVerdict(json, output)).toBe('accepted');
+    }
+    expect(json.parse('<|START_THINKING|>Sure.<|END_THINKING|><|START_RESPONSE|>{"n": 1}').reasoning_content).toBe('Sure.');
+    // The bare answer the reference reads stays readable and allowed.
+    expect(json.parse('{"n": 2}').content).toBe('{"n": 2}');
+    expect(grammarVerdict(json, '{"n": 2}')).toBe('accepted');
+  });
 });
 
 describe('parse never throws', () => {

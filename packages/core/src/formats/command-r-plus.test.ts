@@ -26,6 +26,20 @@ describe('Command R+ actions', () => {
   });
 });
 
+describe('Command R+ answers with tools offered', () => {
+  it('reads a bare answer canonically: the generation prompt opened the wrapper', () => {
+    // As after a tool result: the prompt ends in `<|CHATBOT_TOKEN|>`, the answer follows it.
+    for (const strict of [false, true]) {
+      const answer = createChatParser(sharedTemplate('CohereForAI-c4ai-command-r-plus-tool_use'), {
+        messages: [{ role: 'user', content: 'Weather in Paris?' }],
+        tools: [{ type: 'function', function: { name: 'get_weather', parameters: { type: 'object', properties: { city: { type: 'string' } } } } }],
+        strict,
+      });
+      expect(answer.parse('It is 18 °C and cloudy in Paris.')).toEqual({ role: 'assistant', content: 'It is 18 °C and cloudy in Paris.' });
+    }
+  });
+});
+
 describe('Command R+ continued answers', () => {
   it('reads the rest of a prefilled answer without a truncation warning', () => {
     const continued = createChatParser(sharedTemplate('CohereForAI-c4ai-command-r-plus-tool_use'), {

@@ -145,6 +145,15 @@ describe('gemma-4 format', () => {
     expect(grammarAccepts(json, '```json\n{"n": 1}\n```')).toBe(true);
   });
 
+  it('drops the model-turn header of an answer the template renders in a new turn', () => {
+    // A template whose prompt ends in the tool responses (or a thought after them) may render
+    // the answer after a fresh `<|turn>model` header: that header is no content.
+    const m = parser.parse('<|channel>thought\nChecked.<channel|><|turn>model\nIt is 18 °C in Paris.');
+    expect(m.content).toBe('It is 18 °C in Paris.');
+    expect(m.reasoning_content?.trim()).toBe('Checked.');
+    expect(m.warnings).toBeUndefined();
+  });
+
   it('continues a prefilled thought', () => {
     const prefilled = createChatParser(GEMMA_31B, request({ tools: null, ...prefilledTurn({ content: '', reasoning_content: "I'm" }, 'reasoning') }));
     expect(prefilled.parse(' thinking<channel|>Hello!')).toEqual({ role: 'assistant', content: 'Hello!', reasoning_content: "I'm thinking" });

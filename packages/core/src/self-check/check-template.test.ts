@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { sharedTemplate } from '../test-templates.js';
 import { checkScenarios } from './check-scenarios.js';
@@ -58,8 +59,11 @@ describe('checkTemplate', () => {
   });
 
   it('fails a scenario whose answer is read back only through a recovery', () => {
-    // Command R+ renders an answer after tool results right after its "Action:" block.
-    const scenario = byName(checkTemplate(sharedTemplate('CohereForAI-c4ai-command-r-plus-tool_use')))['answer after tool result'];
+    // vLLM's user-defined Llama 3.1 template renders an answer after tool results where only
+    // the `text-after-calls` recovery reads it (Command R+, the example before, now reads its
+    // bare answer canonically).
+    const source = readFileSync(new URL('../../../../tools/zoo/templates/llama/vllm-tool_chat_template_llama3.1_usr_def_tool_call.jinja', import.meta.url), 'utf8');
+    const scenario = byName(checkTemplate(source, { scenarios: ['answer after tool result'] }))['answer after tool result'];
     expect(scenario).toMatchObject({ passed: false, stage: 'recovery' });
   });
 

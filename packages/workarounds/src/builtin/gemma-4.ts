@@ -32,12 +32,14 @@ const strayOpen = (p: ChatBuilder): Parser => p.sequence(CHANNEL_START, p.negate
 
 /**
  * The answer before any tool call: thoughts and content, in any order. Stray channel
- * markers (an empty `<|channel>`, a lone `<channel|>`) are read and dropped. `stops` end a
- * stretch of content.
+ * markers (an empty `<|channel>`, a lone `<channel|>`) are read and dropped, and so is a
+ * model-turn header (`<|turn>model`): a template that leaves the turn after tool responses
+ * open (its prompt ends in the responses or a thought) renders the answer in a new turn,
+ * whose header is no content. `stops` end a stretch of content.
  */
 function answerParts(p: ChatBuilder, extract: boolean, stops: readonly string[]): Parser {
-  const text = p.content(p.untilOneOf([CHANNEL_START, CHANNEL_END, ...stops]));
-  return p.zeroOrMore(p.choice(thought(p, extract), strayOpen(p), CHANNEL_END, text));
+  const text = p.content(p.untilOneOf([CHANNEL_START, CHANNEL_END, MODEL_TURN, ...stops]));
+  return p.zeroOrMore(p.choice(thought(p, extract), strayOpen(p), CHANNEL_END, MODEL_TURN, text));
 }
 
 /** A thought at most, for answers that must be calls or JSON. */

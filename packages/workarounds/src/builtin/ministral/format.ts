@@ -60,7 +60,7 @@ function toolCalls(p: ChatBuilder, request: FormatRequest): Parser {
 
 /**
  * The Mistral v13 format (Ministral 3, Magistral, Devstral Small 2): optional
- * `[THINK]…[/THINK]` reasoning, then a fenced JSON answer for a response schema, or content
+ * `[THINK]…[/THINK]` reasoning, then a JSON answer (fenced or bare) for a response schema, or content
  * followed by `[TOOL_CALLS]NAME[ARGS]{json}` calls (repeated for parallel calls), or content
  * alone. Reasoning kept as content (`reasoning_format: none`) is simply part of the content.
  * A grammar applies to schema answers and tool calls — lazily from `[TOOL_CALLS]` when calls
@@ -72,9 +72,11 @@ export function mistralFormat({ builder: p, request }: FormatContext): ChatForma
   let body: Parser;
   let grammar: ChatFormat['grammar'] = null;
   if (request.responseSchema !== undefined) {
-    // The model fences its JSON answer.
+    // The model is trained to fence its JSON answer (the reference asks for the fence), but
+    // the template writes a past answer as it is, bare: the fenced answer comes first, the
+    // bare one is read (and allowed) too, as the reference's general format does.
     const answer = p.content(p.jsonSchema('response-format-schema', request.responseSchema));
-    body = spaced(p, reasoning, p.literal('```json'), answer, p.literal('```'));
+    body = spaced(p, reasoning, p.choice(spaced(p, p.literal('```json'), answer, p.literal('```')), answer));
     grammar = { lazy: false, triggers: [] };
   } else if (hasTools) {
     body = spaced(p, reasoning, p.content(p.until(M.toolCalls)), toolCalls(p, request));
