@@ -14,7 +14,7 @@ export interface CheckScenario {
   readonly parallel: boolean;
   /** Why the template cannot express this answer, when it cannot (read from its capabilities). */
   readonly skip: string | undefined;
-  /** The conversation the answer follows (default {@link CHECK_CONVERSATION}). */
+  /** The conversation the answer follows (default: one user message asking for help). */
   readonly conversation?: readonly ChatMessage[] | undefined;
   /** The request's `tool_choice` (default `auto`). */
   readonly toolChoice?: ToolChoice | undefined;

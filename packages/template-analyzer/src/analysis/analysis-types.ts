@@ -50,7 +50,8 @@ export interface TemplateCaps {
   /**
    * The `reasoning_effort` values the template treats as levels (each renders the prompt
    * otherwise than an unknown value does, or the template rejects unknown values), in the
-   * order of {@link REASONING_EFFORT_CANDIDATES}; empty: the variable changes nothing.
+   * order of `none`, `minimal`, `low`, `medium`, `high`, `xhigh`, `max` (the values the probe
+   * tries); empty: the variable changes nothing.
    */
   reasoning_effort_levels?: string[];
   /**
