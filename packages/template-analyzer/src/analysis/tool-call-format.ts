@@ -5,6 +5,7 @@ import type { ProbeContext } from './probe-context.js';
 import {
   ARG_FIRST,
   ASSISTANT_MESSAGE,
+  ASSISTANT_MSG,
   FIRST_CALL,
   FUN_FIRST,
   PROBE_TOOLS,
@@ -47,6 +48,22 @@ function withoutTrailer(section: string): string {
 }
 
 /**
+ * The call text without the turn opener both turns write: when the two turns lay out
+ * whitespace differently (a template without whitespace control writes `\n    </think>`
+ * before content but `</think>` before calls), the diff cannot align that opener and it
+ * leads both sides. The opener is what the content side writes before its content; when
+ * the call side starts with the same text (whitespace aside), it is not call markup.
+ */
+function withoutSharedOpener(section: string, contentSide: string): string {
+  const at = contentSide.indexOf(ASSISTANT_MSG);
+  if (at <= 0) return section;
+  const opener = trimWhitespace(contentSide.slice(0, at));
+  const call = section.trimStart();
+  if (opener === '' || !call.startsWith(opener)) return section;
+  return call.slice(opener.length).trimStart();
+}
+
+/**
  * Phase T1: renders a content turn against a tool-call turn; the difference is the call
  * as the template writes it. A function name inside JSON means JSON-native calls; else
  * argument names inside JSON mean a tagged name with JSON arguments; else everything is
@@ -62,7 +79,7 @@ export function analyzeToolCallFormat(
     { messages: [USER_MESSAGE, ASSISTANT_MESSAGE], tools: PROBE_TOOLS, add_generation_prompt: false, enable_thinking: true },
     { messages: [USER_MESSAGE, assistantCalling(FIRST_CALL)] },
   );
-  const section = withoutTrailer(cmp?.diff.right ?? '');
+  const section = withoutSharedOpener(withoutTrailer(cmp?.diff.right ?? ''), cmp?.diff.left ?? '');
   if (section === '') return;
 
   const format = tools.format;
