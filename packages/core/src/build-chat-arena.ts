@@ -246,7 +246,9 @@ function jsonNativeTools(ctx: Ctx): Parser {
   }
   const toolStart = f.section_start || f.per_call_start || '{';
   if (toolStart === '{') {
-    const plain = p.sequence(ctx.reasoning, contentBeforeCalls(ctx, toolStart, calls), calls, callsEnd(ctx));
+    // Calls the template writes as one array open with its `[`: content stops there.
+    const opener = f.tools_array_wrapped ? '[' : toolStart;
+    const plain = p.sequence(ctx.reasoning, contentBeforeCalls(ctx, opener, calls), calls, callsEnd(ctx));
     // Without a marker a call starts at its object; a lenient parse also looks for the
     // recovered openings (a ```json fence, an array of calls), which content must not swallow.
     // Only when calls are optional: there is no trigger, so no grammar the content could change.
