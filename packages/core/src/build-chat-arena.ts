@@ -217,6 +217,7 @@ function jsonNativeTools(ctx: Ctx): Parser {
     idKey: f.id_field,
     genIdKey: f.gen_id_field,
     parameterOrder: f.parameter_order,
+    ...(f.call_separator === undefined ? {} : { callSeparator: f.call_separator }),
     lenient: inputs.lenient,
     // Marker-less calls (Llama 3.x): a model that opens them with `<|python_tag|>` repeats it
     // before each further call.
