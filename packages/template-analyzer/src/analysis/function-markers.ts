@@ -110,10 +110,13 @@ function extractCloser(
   if (closerText === '') return '';
 
   if (format.mode === 'TAG_WITH_TAGGED') {
-    // After the last value comes its closing marker; the rest closes the function.
-    const close = matchAt('t3-close-tagged', closerText, (p, marker) =>
-      p.sequence(p.until('YYYY'), 'YYYY', p.space(), marker(), p.space(), p.tag('close', p.rest())),
-    );
+    // After the last value comes its closing marker; the rest closes the function. Without
+    // an end marker the closer text already starts after the value.
+    const close = closerText.includes('YYYY')
+      ? matchAt('t3-close-tagged', closerText, (p, marker) =>
+          p.sequence(p.until('YYYY'), 'YYYY', p.space(), marker(), p.space(), p.tag('close', p.rest())),
+        )
+      : matchAt('t3-close-tagged-after-value', closerText, (p, marker) => p.sequence(p.space(), marker(), p.space(), p.tag('close', p.rest())));
     return close.ok ? tagText(close, 'close') : '';
   }
   if (format.mode === 'TAG_WITH_JSON') {
