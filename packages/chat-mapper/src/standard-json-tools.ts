@@ -43,6 +43,12 @@ export interface JsonToolsLayout {
    * whitespace (a `json-call-separator` recovery): Llama 3.x repeats `<|python_tag|>`.
    */
   readonly callSeparators?: readonly string[];
+  /**
+   * The text the template writes between parallel calls (whitespace around it aside): the
+   * canonical separator. Absent: `,`. Empty: the calls follow each other (`{…}{…}`,
+   * `{…}\n{…}`); a lenient parse then reads a `,` as a `json-call-separator` recovery.
+   */
+  readonly callSeparator?: string;
 }
 
 /**
@@ -175,8 +181,19 @@ export function standardJsonTools(p: ChatBuilder, layout: JsonToolsLayout): Pars
     choices.push(p.sharedRule(`tool-${name}`, () => p.tool(body)));
   }
   const choice = p.choice(...choices);
-  // Parallel calls are comma-separated; models also use `;` (Llama 3.x) or just a newline.
-  const comma = layout.lenient === true ? p.choice(',', p.recover(R.callSeparator, p.choice(';', ...(layout.callSeparators ?? []), p.eps()))) : p.literal(',');
+  // Parallel calls are separated as the template writes them (a comma unless it showed
+  // otherwise); models also use `,`, `;` (Llama 3.x) or just a newline.
+  const own = layout.callSeparator === undefined ? ',' : layout.callSeparator.trim();
+  const others = [',', ';', ...(layout.callSeparators ?? [])].filter((sep) => sep !== own);
+  // An empty canonical separator goes last: a choice that matched nothing commits to it.
+  const comma =
+    layout.lenient === true
+      ? own === ''
+        ? p.choice(p.recover(R.callSeparator, p.choice(...others)), p.eps())
+        : p.choice(own, p.recover(R.callSeparator, p.choice(...others, p.eps())))
+      : own === ''
+        ? p.eps()
+        : p.literal(own);
   const list = layout.parallel ? p.sequence(choice, p.zeroOrMore(p.sequence(p.space(), comma, p.space(), choice))) : choice;
   let calls = layout.arrayWrapped ? p.sequence('[', p.space(), list, p.space(), ']') : list;
   if (layout.lenient === true) {

@@ -218,6 +218,7 @@ function jsonNativeTools(ctx: Ctx): Parser {
     idKey: f.id_field,
     genIdKey: f.gen_id_field,
     parameterOrder: f.parameter_order,
+    ...(f.call_separator === undefined ? {} : { callSeparator: f.call_separator }),
     lenient: inputs.lenient,
     // Marker-less calls (Llama 3.x): a model that opens them with `<|python_tag|>` repeats it
     // before each further call.
@@ -253,7 +254,9 @@ function jsonNativeTools(ctx: Ctx): Parser {
     return p.sequence(ctx.reasoning, p.optional(content), calls, callsEnd(ctx));
   }
   if (toolStart === '{') {
-    const plain = p.sequence(ctx.reasoning, contentBeforeCalls(ctx, toolStart, calls), calls, callsEnd(ctx));
+    // Calls the template writes as one array open with its `[`: content stops there.
+    const opener = f.tools_array_wrapped ? '[' : toolStart;
+    const plain = p.sequence(ctx.reasoning, contentBeforeCalls(ctx, opener, calls), calls, callsEnd(ctx));
     // Without a marker a call starts at its object; a lenient parse also looks for the
     // recovered openings (a ```json fence, an array of calls), which content must not swallow.
     // Only when calls are optional: there is no trigger, so no grammar the content could change.

@@ -54,6 +54,7 @@ export const BUILTIN_RECOVERY_RULE_IDS = [
   // call-shape
   'json-key-order',
   'json-arguments-alias',
+  'arguments-as-parameter',
   'json-function-wrapper',
   'fenced-json',
   'argument-order',

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { createChatParser } from '../create-chat-parser.js';
 import { chatRequestBuilder, functionTool } from '../formats/format-test-support.js';
@@ -75,5 +76,37 @@ describe('DeepSeek V3.2 (DSML) recoveries', () => {
 
   it('leaves canonical calls unflagged', () => {
     expectNoRecovery(V32, request(), `</think>Hi.\n\n${B}\n${invoke('get_time', str('city', 'Paris'))}\n${BE}`);
+  });
+});
+
+describe('DeepSeek V4 (SGLang template): arguments-as-parameter', () => {
+  const V4 = readFileSync(new URL('../../../../tools/zoo/templates/deepseek/sglang-tool_chat_template_deepseekv4.jinja', import.meta.url), 'utf8');
+  const v4Request = chatRequestBuilder([TIME, COUNT], { enable_thinking: false });
+  const T = '<｜DSML｜tool_calls>';
+  const TE = '</｜DSML｜tool_calls>';
+  const whole = (name: string, args: string): string =>
+    `<｜DSML｜invoke name="${name}">\n<｜DSML｜parameter name="arguments" string="false">${args}</｜DSML｜parameter>\n</｜DSML｜invoke>`;
+
+  it('reads all the arguments from one parameter named arguments, as the template writes them', () => {
+    const output = `${T}\n${whole('get_time', '{"city":"Paris"}')}\n${whole('count', '{"n":2}')}\n${TE}`;
+    expectRecovery(V4, v4Request(), output, 'arguments-as-parameter', {
+      role: 'assistant',
+      content: '',
+      tool_calls: [call('get_time', '{"city":"Paris"}'), call('count', '{"n":2}')],
+    });
+    expectRecovery(V4, v4Request({ tool_choice: 'required' }), `${T}\n${whole('get_time', '{"city":"Oslo"}')}\n${TE}`, 'arguments-as-parameter', {
+      role: 'assistant',
+      content: '',
+      tool_calls: [call('get_time', '{"city":"Oslo"}')],
+    });
+  });
+
+  it('leaves a declared parameter named arguments alone, and keeps the grammar', () => {
+    const RUN = functionTool('run', { arguments: { type: 'object' } }, ['arguments']);
+    const parsed = createChatParser(V4, chatRequestBuilder([RUN], { enable_thinking: false })()).parse(`${T}\n${whole('run', '{"a":1}')}\n${TE}`);
+    expect(parsed.tool_calls).toEqual([call('run', '{"arguments":{"a":1}}')]);
+    expect((parsed.warnings ?? []).filter((w) => w.code === 'recovered')).toEqual([]);
+    expectSameGrammar(V4, v4Request());
+    expectSameGrammar(V4, v4Request({ tool_choice: 'required' }));
   });
 });

@@ -160,6 +160,13 @@ const RULES: { readonly [Id in BuiltinRecoveryRuleId]: Omit<RecoveryRule, 'id'> 
       { formats: "JSON calls", input: "`{\"name\": \"get_weather\", \"parameters\": {…}}` where the template writes `arguments` (or the reverse for Llama 3.x)", result: "the call with those arguments" },
     ],
   },
+  "arguments-as-parameter": {
+    site: "call-shape",
+    description: "All the arguments as one JSON object in a single parameter named as an arguments key (`arguments`, `parameters`, `args`, `input`, `tool_input`, `params`) that the tool does not declare.",
+    examples: [
+      { formats: "DeepSeek V3.2/V4 DSML (`deepseek-v3.2`)", input: "`<｜DSML｜invoke name=\"get_weather\">\n<｜DSML｜parameter name=\"arguments\" string=\"false\">{\"city\": \"Paris\"}</｜DSML｜parameter>\n</｜DSML｜invoke>`, as DeepSeek V4's SGLang template writes calls", result: "the call with arguments `{\"city\":\"Paris\"}` (the object must fit the tool's schema; a tool that declares such a parameter reads it as one)" },
+    ],
+  },
   "json-function-wrapper": {
     site: "call-shape",
     description: "A call in the OpenAI `{\"type\": \"function\", \"function\": {…}}` wrapper.",

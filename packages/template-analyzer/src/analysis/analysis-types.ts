@@ -128,6 +128,12 @@ export interface ToolFormatAnalysis {
   gen_id_field: string;
   /** JSON-native: the keys above in the order they are written. */
   parameter_order: string[];
+  /**
+   * JSON-native calls without per-call markers: the text the template writes between two
+   * calls (`", "`, `"\n"`, `""`), learned from a render of two calls; absent when the
+   * template renders no parallel calls (a comma is then assumed).
+   */
+  call_separator?: string;
 }
 
 /** Markers around a function name. */

@@ -31,6 +31,17 @@ describe('extractFunctionMarkers (T3)', () => {
     expect(tools.function).toEqual({ name_prefix: '<function=', name_suffix: '>\n', close: '</function>\n' });
   });
 
+  it('closes a call without end markers with the closing tag of the tag its name opens', () => {
+    // MiniCPM 5: `<function name="f"><param name="a">1</param></function>`, nothing around it.
+    const source =
+      `{%- for m in messages -%}<|im_start|>{{ m.role }}\n{%- if m.tool_calls %}{% for tc in m.tool_calls %}<function name="{{ tc.function.name }}">` +
+      `{% for k, v in tc.function.arguments | items %}<param name="{{ k }}">{{ v }}</param>{% endfor %}</function>{% endfor %}` +
+      `{% else %}{{ m.content }}{% endif %}<|im_end|>\n{%- endfor -%}`;
+    const tools = draftWith('TAG_WITH_TAGGED');
+    extractFunctionMarkers(contextOf(source), tools);
+    expect(tools.function).toEqual({ name_prefix: '<function name="', name_suffix: '">', close: '</function>' });
+  });
+
   it('extends a JSON-arguments suffix over markers up to the JSON', () => {
     const tools = draftWith('TAG_WITH_JSON');
     tools.format.per_call_start = '[TOOL_CALLS]';

@@ -82,6 +82,20 @@ function isSingleMarker(text: string): boolean {
   return /^<[^<>]+>$/u.test(text);
 }
 
+/**
+ * Without an end marker the closer text starts right after the last value (as in the
+ * reference, which finds no closer there). When the name prefix opens an XML tag
+ * (`<function name="`) and that text closes it after the value's own closer
+ * (`</param></function>`), the closing tag is the function's closer.
+ */
+function tagCloser(closerText: string, namePrefix: string): string {
+  const word = /^<([A-Za-z_][\w:.-]*)/u.exec(namePrefix)?.[1];
+  if (word === undefined) return '';
+  const closer = `</${word}>`;
+  const at = closerText.indexOf(closer);
+  return at >= 0 && /^\s*<\/[^<>]+>\s*$/u.test(closerText.slice(0, at)) ? closer : '';
+}
+
 /** What follows the last argument value, per format. */
 function extractCloser(
   ctx: ProbeContext,
@@ -110,6 +124,7 @@ function extractCloser(
   if (closerText === '') return '';
 
   if (format.mode === 'TAG_WITH_TAGGED') {
+    if (!closerText.includes('YYYY')) return tagCloser(closerText, tools.function.name_prefix);
     // After the last value comes its closing marker; the rest closes the function.
     const close = matchAt('t3-close-tagged', closerText, (p, marker) =>
       p.sequence(p.until('YYYY'), 'YYYY', p.space(), marker(), p.space(), p.tag('close', p.rest())),

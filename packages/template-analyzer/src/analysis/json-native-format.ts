@@ -22,6 +22,50 @@ function registerField(tools: ToolsDraft, prefix: string, key: string, value: Js
 }
 
 /**
+ * `text` with Python literals rewritten as JSON: `'…'` strings as `"…"`, `True`, `False`
+ * and `None` as `true`, `false` and `null`. A template that writes the arguments object
+ * as it is (`{{ tool_call.arguments }}`) renders Python's `str()` of a dict, not JSON.
+ */
+function pythonToJson(text: string): string {
+  let out = '';
+  for (let i = 0; i < text.length; i++) {
+    const ch = text.charAt(i);
+    if (ch === '"' || ch === "'") {
+      let value = '';
+      let j = i + 1;
+      for (; j < text.length && text.charAt(j) !== ch; j++) {
+        if (text.charAt(j) === '\\' && j + 1 < text.length) j++;
+        value += text.charAt(j);
+      }
+      out += JSON.stringify(value);
+      i = j;
+      continue;
+    }
+    const word = /^(?:True|False|None)\b/u.exec(text.slice(i))?.[0];
+    if (word !== undefined) {
+      out += word === 'True' ? 'true' : word === 'False' ? 'false' : 'null';
+      i += word.length - 1;
+      continue;
+    }
+    out += ch;
+  }
+  return out;
+}
+
+/** The JSON call object, also when the template renders its arguments as a Python dict. */
+function parseCall(cut: string): Json {
+  try {
+    return JSON.parse(cut) as Json;
+  } catch (error) {
+    try {
+      return JSON.parse(pythonToJson(cut)) as Json;
+    } catch {
+      throw error;
+    }
+  }
+}
+
+/**
  * JSON-native calls: parses the call object out of the rendered section, maps its fields
  * by their values (name, arguments, id), notes whether calls sit in a JSON array, and
  * takes the text around the JSON as the section markers. Throws when the section holds
@@ -33,7 +77,7 @@ export function analyzeJsonNativeFormat(section: string, tools: ToolsDraft): voi
   let jsonEnd = section.lastIndexOf('}');
   if (jsonStart < 0 || jsonEnd < jsonStart) throw new Error('the tool-call section holds no JSON object');
   const cut = section.slice(jsonStart, jsonEnd + 1);
-  const call = JSON.parse(cut) as Json;
+  const call = parseCall(cut);
   if (isObject(call)) {
     for (const [key, value] of Object.entries(call)) {
       if (key === FUN_FIRST) {

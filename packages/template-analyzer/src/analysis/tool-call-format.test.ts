@@ -7,6 +7,7 @@ import { analyzeToolCallFormat } from './tool-call-format.js';
 import { emptyToolsDraft } from './tools-draft.js';
 
 const NO_REASONING = { mode: 'NONE', start: '', end: '' } as const;
+const ROLES_FOR_TEST = `{%- for m in messages -%}<|im_start|>{{ m.role }}\n`;
 
 describe('analyzeToolCallFormat (T1)', () => {
   it('classifies tagged names with tagged arguments (one call: its wrapper reads as a section)', () => {
@@ -77,5 +78,43 @@ describe('analyzeTaggedFormat', () => {
       section_end: '</calls>',
     });
     expect(tools.function.name_prefix).toBe('<fn=');
+  });
+});
+
+describe('T1: what a template writes around its calls', () => {
+  it('drops the turn opener both turns write when whitespace keeps the diff from aligning it', () => {
+    // Without whitespace control the content turn writes `\n  </think>`, the call turn `</think>`.
+    const source =
+      `{%- for m in messages -%}{%- if m.role == 'user' %}<|User|>{{ m.content }}{%- elif m.tool_calls %}<|Assistant|></think>` +
+      `{% for tc in m.tool_calls %}<|calls|><|call|>{{ tc.function.name }}<|sep|>{{ tc.function.arguments | tojson }}<|call_end|>{% endfor %}<|calls_end|>` +
+      `{%- else %}<|Assistant|>\n  </think>\n  {{ m.content }}{% endif -%}{%- endfor -%}`;
+    const tools = emptyToolsDraft();
+    analyzeToolCallFormat(contextOf(source), tools, NO_REASONING, false);
+    expect(tools.format).toMatchObject({ mode: 'TAG_WITH_JSON', section_start: '<|calls|>', per_call_start: '<|call|>', section_end: '<|calls_end|>' });
+  });
+
+  it('reads JSON calls whose arguments the template writes as a Python dict', () => {
+    const source =
+      ROLES_FOR_TEST +
+      `{%- if m.tool_calls %}{% for tc in m.tool_calls %}<tool_call>\n{"name": "{{ tc.function.name }}", "arguments": {{ tc.function.arguments }}}\n</tool_call>{% endfor %}{% else %}{{ m.content }}{% endif -%}` +
+      `<|im_end|>\n{%- endfor -%}`;
+    const tools = emptyToolsDraft();
+    analyzeToolCallFormat(contextOf(source), tools, NO_REASONING, true);
+    expect(tools.format).toMatchObject({ mode: 'JSON_NATIVE', per_call_start: '<tool_call>\n', name_field: 'name', args_field: 'arguments' });
+  });
+
+  it.each([
+    ['a newline', '{{ "\\n" }}', '\n'],
+    ['nothing', '', ''],
+    ['a comma', ', ', ', '],
+  ])('learns the separator between two marker-less JSON calls: %s', (_label, written, learned) => {
+    const source =
+      ROLES_FOR_TEST +
+      `{%- if m.tool_calls %}{% for tc in m.tool_calls %}{% if not loop.first %}${written}{% endif %}` +
+      `{"name": "{{ tc.function.name }}", "arguments": {{ tc.function.arguments | tojson }}}{% endfor %}{% else %}{{ m.content }}{% endif -%}` +
+      `<|im_end|>\n{%- endfor -%}`;
+    const tools = emptyToolsDraft();
+    analyzeToolCallFormat(contextOf(source), tools, NO_REASONING, true);
+    expect(tools.format.call_separator).toBe(learned);
   });
 });

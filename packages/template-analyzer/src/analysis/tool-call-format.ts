@@ -5,8 +5,10 @@ import type { ProbeContext } from './probe-context.js';
 import {
   ARG_FIRST,
   ASSISTANT_MESSAGE,
+  ASSISTANT_MSG,
   FIRST_CALL,
   FUN_FIRST,
+  FUN_SECOND,
   PROBE_TOOLS,
   SECOND_CALL,
   USER_MESSAGE,
@@ -47,6 +49,22 @@ function withoutTrailer(section: string): string {
 }
 
 /**
+ * The call text without the turn opener both turns write: when the two turns lay out
+ * whitespace differently (a template without whitespace control writes `\n    </think>`
+ * before content but `</think>` before calls), the diff cannot align that opener and it
+ * leads both sides. The opener is what the content side writes before its content; when
+ * the call side starts with the same text (whitespace aside), it is not call markup.
+ */
+function withoutSharedOpener(section: string, contentSide: string): string {
+  const at = contentSide.indexOf(ASSISTANT_MSG);
+  if (at <= 0) return section;
+  const opener = trimWhitespace(contentSide.slice(0, at));
+  const call = section.trimStart();
+  if (opener === '' || !call.startsWith(opener)) return section;
+  return call.slice(opener.length).trimStart();
+}
+
+/**
  * Phase T1: renders a content turn against a tool-call turn; the difference is the call
  * as the template writes it. A function name inside JSON means JSON-native calls; else
  * argument names inside JSON mean a tagged name with JSON arguments; else everything is
@@ -62,7 +80,7 @@ export function analyzeToolCallFormat(
     { messages: [USER_MESSAGE, ASSISTANT_MESSAGE], tools: PROBE_TOOLS, add_generation_prompt: false, enable_thinking: true },
     { messages: [USER_MESSAGE, assistantCalling(FIRST_CALL)] },
   );
-  const section = withoutTrailer(cmp?.diff.right ?? '');
+  const section = withoutSharedOpener(withoutTrailer(cmp?.diff.right ?? ''), cmp?.diff.left ?? '');
   if (section === '') return;
 
   const format = tools.format;
@@ -74,7 +92,7 @@ export function analyzeToolCallFormat(
   const clean = withoutFirst(withoutFirst(section, reasoning.start), reasoning.end);
   if (format.mode === 'JSON_NATIVE') {
     analyzeJsonNativeFormat(clean, tools);
-    if (supportsParallelCalls) splitJsonNativePerCall(ctx, tools);
+    if (supportsParallelCalls) splitJsonNativePerCall(ctx, tools, clean);
   } else {
     analyzeTaggedFormat(clean, tools);
   }
@@ -84,13 +102,32 @@ export function analyzeToolCallFormat(
 }
 
 /** JSON-native: a section marker that the second of two calls repeats is per call. */
-function splitJsonNativePerCall(ctx: ProbeContext, tools: ToolsDraft): void {
+function splitJsonNativePerCall(ctx: ProbeContext, tools: ToolsDraft, section: string): void {
   const cmp = ctx.compare('one call vs two calls',
     { messages: [USER_MESSAGE, assistantCalling(FIRST_CALL)], tools: PROBE_TOOLS, add_generation_prompt: false, enable_thinking: true },
     { messages: [USER_MESSAGE, assistantCalling(FIRST_CALL, SECOND_CALL)] },
   );
   if (!cmp) return;
   moveSectionToPerCallIf(tools, (diff) => tools.format.section_start !== '' && diff.right.includes(tools.format.section_start), cmp.diff);
+  if (tools.format.per_call_start !== '') return;
+  const separator = callSeparator(section, cmp.diff.prefix + cmp.diff.right + cmp.diff.suffix);
+  if (separator !== undefined) tools.format.call_separator = separator;
+}
+
+/**
+ * The text between the two calls of `twoCalls`: after the first call (the JSON object of the
+ * one-call `section`, found again in the two-call render) and before the second, which
+ * opens like the first with the second function's name.
+ */
+function callSeparator(section: string, twoCalls: string): string | undefined {
+  const call = section.slice(section.indexOf('{'), section.lastIndexOf('}') + 1);
+  const nameAt = call.indexOf(FUN_FIRST);
+  if (call === '' || nameAt < 0) return undefined;
+  const firstAt = twoCalls.indexOf(call);
+  if (firstAt < 0) return undefined;
+  const afterFirst = firstAt + call.length;
+  const secondAt = twoCalls.indexOf(call.slice(0, nameAt) + FUN_SECOND, afterFirst);
+  return secondAt < 0 ? undefined : twoCalls.slice(afterFirst, secondAt);
 }
 
 /** Moves the section markers to the per-call markers when `test` holds for `diff`. */

@@ -1,9 +1,17 @@
 import type { WorkaroundPlugin } from '../plugin.js';
 import { R1, r1ToolsFormat } from './deepseek-r1/r1-format.js';
+import { PROBE_CALL_NAME, renderedCall } from './rendered-call.js';
 
-/** Templates that render R1's calls: `…<｜tool▁sep｜>NAME` followed by a fenced JSON block. */
+/**
+ * Templates that render R1's calls: `…<｜tool▁sep｜>NAME` followed by a fenced JSON block.
+ * A template may build the fence's language out of a variable, so when the source does not
+ * spell it out, a rendered call decides.
+ */
 const rendersR1Calls = (source: string): boolean =>
-  source.includes(R1.sectionStart) && source.includes(R1.callStart) && source.includes(R1.sep) && source.includes('```json');
+  source.includes(R1.sectionStart) &&
+  source.includes(R1.callStart) &&
+  source.includes(R1.sep) &&
+  (source.includes('```json') || renderedCall(source).includes(`${R1.sep}${PROBE_CALL_NAME}\n\`\`\`json`));
 
 /**
  * DeepSeek R1 (and its distills): the general format reads only the calls exactly as the

@@ -1,6 +1,7 @@
 import type { TemplateAnalysis, ToolsAnalysis } from '../analysis-types.js';
 import { createEmptyAnalysis } from '../empty-analysis.js';
 import type { WorkaroundPlugin } from '../plugin.js';
+import { PROBE_CALL_NAME, renderedCall } from './rendered-call.js';
 
 /** Llama 3.1's end of a turn that waits for tool results: the model stops there. */
 const END_OF_MESSAGE = '<|eom_id|>';
@@ -21,6 +22,13 @@ function jsonArguments(analysis: TemplateAnalysis): Pick<ToolsAnalysis, 'format'
 }
 
 /**
+ * Whether the template writes a call as `<function=NAME>`. Functionary's code-interpreter
+ * preamble is shared by variants that write other call forms (the R1 one writes DeepSeek
+ * R1's `<｜tool▁call▁begin｜>`), so the plugin applies only when the rendered call is its own.
+ */
+const rendersFunctionTags = (source: string): boolean => renderedCall(source).includes(`<function=${PROBE_CALL_NAME}>`);
+
+/**
  * Functionary 3.1 writes each call as `<function=name>{…}</function>` with no section
  * around the calls, and its python tool makes the diff find spurious markers. A turn with
  * calls ends with `<|eom_id|>`, which stays a preserved token but is also a stop.
@@ -30,7 +38,8 @@ export const functionary31Plugin: WorkaroundPlugin = {
   description:
     'Functionary 3.1 calls are <function=name>{json}</function> with no section markers; content is plain; <|eom_id|> ends a turn with calls.',
   matches: (source) =>
-    source.includes('set has_code_interpreter = tools | selectattr("type", "equalto", "code_interpreter") | list | length > 0'),
+    source.includes('set has_code_interpreter = tools | selectattr("type", "equalto", "code_interpreter") | list | length > 0') &&
+    rendersFunctionTags(source),
   patchAnalysis: (analysis) => {
     const { format, function: fn, arguments: args } = jsonArguments(analysis);
     return {

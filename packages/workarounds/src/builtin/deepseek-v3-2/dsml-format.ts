@@ -1,4 +1,5 @@
 import {
+  JSON_CALL_KEYS,
   functionTools,
   schemaValueKinds,
   toolParameters,
@@ -157,6 +158,33 @@ function lenientInvoke(p: ChatBuilder, m: DsmlMarkers, tool: ChatTool): Parser {
 }
 
 /**
+ * Recovery `arguments-as-parameter`: all the arguments as one JSON object in a single
+ * `string="false"` parameter named as an arguments key (`JSON_CALL_KEYS.arguments`) that
+ * the tool does not declare, as templates write calls whose arguments they cannot split
+ * (DeepSeek V4's SGLang template). Undefined when the tool declares every such name.
+ */
+function wholeArgumentsInvoke(p: ChatBuilder, m: DsmlMarkers, tool: ChatTool): Parser | undefined {
+  const name = tool.function.name;
+  const declared = new Set(parametersOf(tool).params.map((param) => param.name));
+  const keys = JSON_CALL_KEYS.arguments.filter((key) => !declared.has(key));
+  if (keys.length === 0) return undefined;
+  return p.sharedRule(`recover-whole-arguments-${name}`, () => {
+    const open = p.toolOpen(p.sequence(m.invokeOpen, p.toolName(p.literal(name)), '">'));
+    const param = p.sequence(m.paramOpen, p.choice(...keys), `${STRING_ATTRIBUTE}false">`);
+    const args = p.toolArgs(p.jsonSchema(`recover-whole-arguments-${name}-schema`, toolParameters(tool)));
+    const whole = p.recover('arguments-as-parameter', p.sequence(param, p.space(), args, p.space(), m.paramEnd));
+    return p.tool(p.sequence(open, p.space(), whole, p.space(), p.toolClose(p.literal(m.invokeEnd))));
+  });
+}
+
+/** The block of calls whose arguments are one parameter (see {@link wholeArgumentsInvoke}), when any tool can have them. */
+function wholeArgumentsBlock(p: ChatBuilder, markers: DsmlMarkers, tools: readonly ChatTool[], parallel: boolean): Parser[] {
+  const invokes = tools.map((tool) => wholeArgumentsInvoke(p, markers, tool)).filter((invoke) => invoke !== undefined);
+  if (invokes.length === 0) return [];
+  return [p.rule('recovered-whole-arguments-tool-call', callBlock(p, markers, p.choice(...invokes), parallel))];
+}
+
+/**
  * A call of a known tool whose `</｜DSML｜invoke>` the output ended without (parameters as
  * in {@link lenientInvoke}). Only at the very end: a partial parse never closes it early.
  */
@@ -256,12 +284,16 @@ export function dsmlFormat(p: ChatBuilder, request: FormatRequest, markers: Dsml
       // Outside the trigger rule, so the lazy grammar keeps to the schema; a required call
       // makes the whole parser the grammar, so it gets no lenient reading.
       const lenient = p.choice(...tools.map((tool) => lenientInvoke(p, markers, tool)));
-      const choices = [block, p.rule('lenient-tool-call', callBlock(p, markers, lenient, request.parallelToolCalls))];
+      // Before the lenient reading, which would take the one parameter for an argument.
+      const whole = request.lenient ? wholeArgumentsBlock(p, markers, tools, request.parallelToolCalls) : [];
+      const choices = [block, ...whole, p.rule('lenient-tool-call', callBlock(p, markers, lenient, request.parallelToolCalls))];
       if (request.lenient) {
         choices.push(recoveredBlock(p, markers, tools, request.parallelToolCalls), plainBlock(p, markers, tools, request.parallelToolCalls));
       }
       block = p.optional(p.choice(...choices));
-    } else if (request.lenient) block = p.choice(block, recoveredBlock(p, markers, tools, request.parallelToolCalls));
+    } else if (request.lenient) {
+      block = p.choice(block, ...wholeArgumentsBlock(p, markers, tools, request.parallelToolCalls), recoveredBlock(p, markers, tools, request.parallelToolCalls));
+    }
     // Lenient, the content also stops at an invoke the model wrote without the block marker
     // (with optional calls only: with required ones the content is in the grammar).
     const bareInvokes = request.lenient && request.toolChoice !== 'required';
