@@ -16,7 +16,7 @@ export { JSON_CALL_KEYS, JSON_RECOVERY_RULES, standardJsonTools } from './standa
 export { codeArguments, openCodeArguments } from './code-arguments.js';
 export { jsonCallArray, jsonCallObject } from './json-call-object.js';
 export type { JsonToolsLayout } from './standard-json-tools.js';
-export { functionTools, toolParameters } from './chat-tool.js';
+export { functionTools, toolParameterList, toolParameters, type ToolParameter } from './chat-tool.js';
 export type { ChatTool } from './chat-tool.js';
 export type {
   ChatFormat,

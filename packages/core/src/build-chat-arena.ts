@@ -1,4 +1,15 @@
-import { ChatBuilder, functionTools, isJsonObject, jsonCallArray, jsonCallObject, schemaValueKinds, standardJsonTools, toolParameters, type ChatFormat, type ChatTool } from '@autoparser/chat-mapper';
+import {
+  ChatBuilder,
+  functionTools,
+  isJsonObject,
+  jsonCallArray,
+  jsonCallObject,
+  schemaValueKinds,
+  standardJsonTools,
+  toolParameterList,
+  toolParameters,
+  type ChatFormat,
+} from '@autoparser/chat-mapper';
 import { UNBOUNDED, type JsonValue, type Parser, type ParserLike } from '@autoparser/peg-core';
 import type { PythonicCallsAnalysis, TemplateAnalysis } from '@autoparser/template-analyzer';
 import type { GeneratorInputs } from './generator-inputs.js';
@@ -432,21 +443,7 @@ function tagWithJsonTools(ctx: Ctx): Parser {
   return wrapCalls(ctx, p.choice(...alternatives), false);
 }
 
-interface Param {
-  readonly name: string;
-  readonly schema: JsonValue;
-  readonly required: boolean;
-}
 
-function parameters(tool: ChatTool): Param[] {
-  const schema = toolParameters(tool);
-  if (!isJsonObject(schema)) return [];
-  const props = schema['properties'];
-  const listed = schema['required'];
-  const required: readonly JsonValue[] = Array.isArray(listed) ? (listed as readonly JsonValue[]) : [];
-  if (props === undefined || !isJsonObject(props)) return [];
-  return Object.entries(props).map(([name, s]) => ({ name, schema: s, required: required.includes(name) }));
-}
 
 /**
  * A tagged argument's JSON value, or the Python spelling of a boolean or null the schema
@@ -540,7 +537,7 @@ function tagWithTaggedTools(ctx: Ctx): Parser {
     const name = tool.function.name;
     const required: Parser[] = [];
     const optional: Parser[] = [];
-    const params = parameters(tool);
+    const params = toolParameterList(tool);
     for (const param of params) {
       const arg = p.sharedRule(`tool-${name}-arg-${param.name}`, () =>
         schemaValueKinds(param.schema).string

@@ -1,4 +1,4 @@
-import { functionTools, isJsonObject, schemaValueKinds, toolParameters, type ChatBuilder, type ChatTool } from '@autoparser/chat-mapper';
+import { functionTools, schemaValueKinds, toolParameterList, type ChatBuilder, type ChatTool, type ToolParameter } from '@autoparser/chat-mapper';
 import type { JsonValue, Parser } from '@autoparser/peg-core';
 import type { PythonicCallsAnalysis } from '@autoparser/template-analyzer';
 
@@ -12,21 +12,7 @@ export interface PythonicCallOptions {
   readonly typedValue: (rule: string, schema: JsonValue) => Parser;
 }
 
-interface Param {
-  readonly name: string;
-  readonly schema: JsonValue;
-  readonly required: boolean;
-}
 
-function parametersOf(tool: ChatTool): Param[] {
-  const schema = toolParameters(tool);
-  if (!isJsonObject(schema)) return [];
-  const props = schema['properties'];
-  const listed = schema['required'];
-  const required: readonly JsonValue[] = Array.isArray(listed) ? (listed as readonly JsonValue[]) : [];
-  if (props === undefined || !isJsonObject(props)) return [];
-  return Object.entries(props).map(([name, s]) => ({ name, schema: s, required: required.includes(name) }));
-}
 
 /** Longest first: an ordered choice would take `a` out of `ab=` and then fail on `b`. */
 const longestFirst = (names: readonly string[]): string[] => [...names].sort((x, y) => y.length - x.length);
@@ -58,7 +44,7 @@ function quoteOf(strings: PythonicCallsAnalysis['strings']): string {
   return strings === 'double' ? '"' : strings === 'single' ? "'" : '';
 }
 
-function argumentParser(p: ChatBuilder, tool: string, param: Param, argNames: readonly string[], options: PythonicCallOptions): Parser {
+function argumentParser(p: ChatBuilder, tool: string, param: ToolParameter, argNames: readonly string[], options: PythonicCallOptions): Parser {
   const quote = quoteOf(options.style.strings);
   let value: Parser;
   if (schemaValueKinds(param.schema).string) {
@@ -75,7 +61,7 @@ function argumentParser(p: ChatBuilder, tool: string, param: Param, argNames: re
 /** One call, `name(arg=value, …)`: keyword arguments in any order, as models write them. */
 function callParser(p: ChatBuilder, tool: ChatTool, options: PythonicCallOptions): Parser {
   const name = tool.function.name;
-  const params = parametersOf(tool);
+  const params = toolParameterList(tool);
   const argNames = params.map((param) => param.name);
   const args = params.map((param) => p.sharedRule(`tool-${name}-arg-${param.name}`, () => argumentParser(p, name, param, argNames, options)));
   let list: Parser = p.eps();

@@ -1,7 +1,8 @@
 import {
-  JSON_CALL_KEYS,
   functionTools,
+  JSON_CALL_KEYS,
   schemaValueKinds,
+  toolParameterList,
   toolParameters,
   type ChatBuilder,
   type ChatFormat,
@@ -9,8 +10,8 @@ import {
   type FormatRequest,
   type JsonValue,
   type Parser,
+  type ToolParameter,
 } from '@autoparser/chat-mapper';
-import { isJsonObject } from '@autoparser/chat-mapper';
 
 /** The DSML marker word, with the fullwidth bars the tokenizer has as one token. */
 export const DSML = '｜DSML｜';
@@ -77,20 +78,9 @@ export function dsmlMarkersOf(tools: {
 }
 
 
-interface Param {
-  readonly name: string;
-  readonly schema: JsonValue;
-  readonly required: boolean;
-}
 
-function parametersOf(tool: ChatTool): { params: Param[]; root: JsonValue } {
-  const root = toolParameters(tool);
-  if (!isJsonObject(root)) return { params: [], root };
-  const props = root['properties'];
-  const listed = root['required'];
-  const required = Array.isArray(listed) ? listed : [];
-  if (!isJsonObject(props)) return { params: [], root };
-  return { params: Object.entries(props).map(([name, schema]) => ({ name, schema, required: required.includes(name) })), root };
+function parametersOf(tool: ChatTool): { params: ToolParameter[]; root: JsonValue } {
+  return { params: toolParameterList(tool), root: toolParameters(tool) };
 }
 
 /**
@@ -98,7 +88,7 @@ function parametersOf(tool: ChatTool): { params: Param[]; root: JsonValue } {
  * template picks the attribute from the value, so a schema that admits both kinds gets
  * both spellings; a schema that admits one gets only that one (in parser and grammar).
  */
-function parameter(p: ChatBuilder, m: DsmlMarkers, tool: string, param: Param, root: JsonValue): Parser {
+function parameter(p: ChatBuilder, m: DsmlMarkers, tool: string, param: ToolParameter, root: JsonValue): Parser {
   return p.sharedRule(`tool-${tool}-arg-${param.name}`, () => {
     const kinds = schemaValueKinds(param.schema, root);
     const open = (raw: boolean): Parser =>

@@ -1,7 +1,7 @@
 import {
   functionTools,
-  isJsonObject,
   schemaValueKinds,
+  toolParameterList,
   toolParameters,
   type ChatBuilder,
   type ChatFormat,
@@ -9,6 +9,7 @@ import {
   type FormatContext,
   type JsonValue,
   type Parser,
+  type ToolParameter,
 } from '@autoparser/chat-mapper';
 
 /** The three XTML tokens: a tag is `<|open|>NAME attrs<|sep|>` … `<|close|>NAME<|sep|>`. */
@@ -31,20 +32,9 @@ const MESSAGE_CLOSE = closeTag('message');
 /** The `type` attribute the template gives a value that is not a string. */
 const NON_STRING_TYPES = ['number', 'boolean', 'null', 'object', 'array'] as const;
 
-interface Param {
-  readonly name: string;
-  readonly schema: JsonValue;
-  readonly required: boolean;
-}
 
-function parametersOf(tool: ChatTool): { params: Param[]; root: JsonValue } {
-  const root = toolParameters(tool);
-  if (!isJsonObject(root)) return { params: [], root };
-  const props = root['properties'];
-  const listed = root['required'];
-  const required = Array.isArray(listed) ? listed : [];
-  if (!isJsonObject(props)) return { params: [], root };
-  return { params: Object.entries(props).map(([name, schema]) => ({ name, schema, required: required.includes(name) })), root };
+function parametersOf(tool: ChatTool): { params: ToolParameter[]; root: JsonValue } {
+  return { params: toolParameterList(tool), root: toolParameters(tool) };
 }
 
 /** An attribute value as the template escapes it (`&` and `"` as entities). */
@@ -54,7 +44,7 @@ const attribute = (value: string): string => value.replaceAll('&', '&amp;').repl
  * One `<|open|>argument key="K" type="T"<|sep|>VALUE<|close|>argument<|sep|>`: type
  * `string` with the raw text, any other type with JSON, as the parameter's schema admits.
  */
-function argument(p: ChatBuilder, tool: string, param: Param, root: JsonValue): Parser {
+function argument(p: ChatBuilder, tool: string, param: ToolParameter, root: JsonValue): Parser {
   return p.sharedRule(`tool-${tool}-arg-${param.name}`, () => {
     const kinds = schemaValueKinds(param.schema, root);
     const open = (type: Parser): Parser =>

@@ -1,7 +1,7 @@
 import {
   functionTools,
-  isJsonObject,
   schemaValueKinds,
+  toolParameterList,
   toolParameters,
   type ChatBuilder,
   type ChatFormat,
@@ -10,6 +10,7 @@ import {
   type GrammarTrigger,
   type JsonValue,
   type Parser,
+  type ToolParameter,
 } from '@autoparser/chat-mapper';
 
 /** The message tokens: `<|start|>assistant to=RECIPIENT<|message|>BODY` ends with `<|eom|>` or `<|eot|>`. */
@@ -30,20 +31,9 @@ const PARAM_END = '</atem:parameter>';
 /** Where any message body ends: its own end token, or (unclosed) the next message. */
 const BODY_ENDS = [ATEM_TOKENS.endOfMessage, ATEM_TOKENS.endOfTurn, ATEM_TOKENS.start];
 
-interface Param {
-  readonly name: string;
-  readonly schema: JsonValue;
-  readonly required: boolean;
-}
 
-function parametersOf(tool: ChatTool): { params: Param[]; root: JsonValue } {
-  const root = toolParameters(tool);
-  if (!isJsonObject(root)) return { params: [], root };
-  const props = root['properties'];
-  const listed = root['required'];
-  const required = Array.isArray(listed) ? listed : [];
-  if (!isJsonObject(props)) return { params: [], root };
-  return { params: Object.entries(props).map(([name, schema]) => ({ name, schema, required: required.includes(name) })), root };
+function parametersOf(tool: ChatTool): { params: ToolParameter[]; root: JsonValue } {
+  return { params: toolParameterList(tool), root: toolParameters(tool) };
 }
 
 /**
@@ -51,7 +41,7 @@ function parametersOf(tool: ChatTool): { params: Param[]; root: JsonValue } {
  * as they are and every other value as JSON (`true`, `null`, `42.5`, `{…}`), so the
  * schema decides: JSON first where it admits other values, raw text where it admits strings.
  */
-function parameter(p: ChatBuilder, tool: string, param: Param, root: JsonValue): Parser {
+function parameter(p: ChatBuilder, tool: string, param: ToolParameter, root: JsonValue): Parser {
   return p.sharedRule(`tool-${tool}-arg-${param.name}`, () => {
     const kinds = schemaValueKinds(param.schema, root);
     const open = p.toolArgOpen(p.sequence(PARAM_OPEN, p.toolArgName(p.literal(param.name)), '">'));
