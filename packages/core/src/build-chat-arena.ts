@@ -586,7 +586,12 @@ function pythonicTools(ctx: Ctx, style: PythonicCallsAnalysis): Parser {
   const list = pythonicCallList(p, inputs.tools, { parallel: inputs.parallelToolCalls, style, typedValue: (rule, schema) => jsonOrPython(typedCtx, rule, schema) });
   const open = start === '' ? p.eps() : p.sequence(ctx.p.sites.marker(start), p.space());
   const close = end === '' ? p.eps() : p.sequence(p.space(), ctx.p.sites.closer(ctx.p.sites.marker(end), []));
-  let calls = p.triggerRule('tool-call', p.sequence(open, list, close, p.space()));
+  // Without markers nothing tells a list from prose that opens like one but the whole list:
+  // a list that fails partway is content (text-after-calls), so a stream must not show its
+  // calls before the list is known to read (a cut list holds the text back), or the final
+  // read would take them back.
+  const guarded = start === '' ? p.sequence(p.peek(list), list) : list;
+  let calls = p.triggerRule('tool-call', p.sequence(open, guarded, close, p.space()));
   if (inputs.toolChoice !== 'required') calls = p.optional(calls);
   const before = start === '' ? p.untilOneOf(pythonicListStarts(inputs.tools)) : contentBefore(ctx, start);
   return p.sequence(ctx.reasoning, p.optional(p.content(before)), calls, callsEnd(ctx));
