@@ -385,7 +385,9 @@ function wrapCalls(ctx: Ctx, choice: Parser, tagged: boolean): Parser {
   }
   if (inputs.toolChoice !== 'required') calls = p.optional(calls);
   const trigger = toolTriggerMarker(a);
-  const before = contentBefore(ctx, trigger, openerless ? [namePrefix] : []);
+  // Without a section or per-call marker a call starts at its function's prefix
+  // (`<function=`): the content runs up to it (else no text before or instead of calls reads).
+  const before = trigger === '' && namePrefix !== '' ? contentBefore(ctx, namePrefix) : contentBefore(ctx, trigger, openerless ? [namePrefix] : []);
   const body = p.sequence(ctx.reasoning, p.optional(p.content(before)), calls, callsEnd(ctx));
   // Without a stop beyond the trigger itself, both readings are the same.
   if (!(lenient && trigger !== '' && (core(trigger) !== trigger || openerless))) return body;

@@ -109,6 +109,14 @@ describe('calls of a template that prints the arguments as they come', () => {
     expect(checkTemplate(source).failed).toBe(0);
   });
 
+  it('reads a plain answer as content up to where a call would start, with no recovery', () => {
+    const parser = createChatParser(source, request());
+    expect(parser.parse('It is 18 °C in Paris.')).toEqual({ role: 'assistant', content: 'It is 18 °C in Paris.' });
+    const message = parser.parse('Checking. <function=get_weather>{"city": "Paris"}</function>');
+    expect(message.content).toBe('Checking. ');
+    expect(message.warnings).toBeUndefined();
+  });
+
   it('reads the JSON arguments the model writes where the prompt shows JSON text', () => {
     const parser = createChatParser(source, request());
     const message = parser.parse('<function=get_weather>{"city": "Paris", "days": 2}</function>');
