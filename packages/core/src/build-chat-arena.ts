@@ -405,7 +405,9 @@ function wrapCalls(ctx: Ctx, choice: Parser, tagged: boolean): Parser {
   }
   if (inputs.toolChoice !== 'required') calls = p.optional(calls);
   const trigger = toolTriggerMarker(a);
-  const before = contentBefore(ctx, trigger, openerless ? [namePrefix] : []);
+  // Without a section or per-call marker a call starts at its function's prefix
+  // (`<function=`): the content runs up to it (else no text before or instead of calls reads).
+  const before = trigger === '' && namePrefix !== '' ? contentBefore(ctx, namePrefix) : contentBefore(ctx, trigger, openerless ? [namePrefix] : []);
   const body = p.sequence(ctx.reasoning, p.optional(p.content(before)), calls, callsEnd(ctx));
   // Without a stop beyond the trigger itself, both readings are the same.
   if (!(lenient && trigger !== '' && (core(trigger) !== trigger || openerless))) return body;
@@ -592,7 +594,12 @@ function pythonicTools(ctx: Ctx, style: PythonicCallsAnalysis): Parser {
   const list = pythonicCallList(p, inputs.tools, { parallel: inputs.parallelToolCalls, style, typedValue: (rule, schema) => jsonOrPython(typedCtx, rule, schema) });
   const open = start === '' ? p.eps() : p.sequence(ctx.p.sites.marker(start), p.space());
   const close = end === '' ? p.eps() : p.sequence(p.space(), ctx.p.sites.closer(ctx.p.sites.marker(end), []));
-  let calls = p.triggerRule('tool-call', p.sequence(open, list, close, p.space()));
+  // Without markers nothing tells a list from prose that opens like one but the whole list:
+  // a list that fails partway is content (text-after-calls), so a stream must not show its
+  // calls before the list is known to read (a cut list holds the text back), or the final
+  // read would take them back.
+  const guarded = start === '' ? p.sequence(p.peek(list), list) : list;
+  let calls = p.triggerRule('tool-call', p.sequence(open, guarded, close, p.space()));
   if (inputs.toolChoice !== 'required') calls = p.optional(calls);
   const before = start === '' ? p.untilOneOf(pythonicListStarts(inputs.tools)) : contentBefore(ctx, start);
   return p.sequence(ctx.reasoning, p.optional(p.content(before)), calls, callsEnd(ctx));

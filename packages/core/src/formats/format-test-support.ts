@@ -126,6 +126,37 @@ export function streamedMessageAppendOnly(parser: ChatParser, output: string, op
   return step(session.end());
 }
 
+/**
+ * Streams `output` in chunks of each of `sizes` code points, expecting after every push and
+ * the end that nothing was retracted (content, reasoning and each call's name and arguments
+ * only grow), and that the deltas add up to `parse` of the whole output (warnings aside).
+ * Returns that parse.
+ */
+export function expectStreamsAsParsed(parser: ChatParser, output: string, sizes: readonly number[] = [1, 3, 7]): AssistantMessage {
+  const { warnings: _warnings, ...parsed } = parser.parse(output);
+  const points = [...output];
+  for (const size of sizes) {
+    const session = parser.stream();
+    const deltas: ChatDelta[] = [];
+    let previous = accumulateDeltas([]);
+    const step = (added: readonly ChatDelta[]): void => {
+      deltas.push(...added);
+      const now = accumulateDeltas(deltas);
+      expect(now.content.startsWith(previous.content), `chunks of ${size}: content only grows`).toBe(true);
+      expect((now.reasoning_content ?? '').startsWith(previous.reasoning_content ?? ''), `chunks of ${size}: reasoning only grows`).toBe(true);
+      (previous.tool_calls ?? []).forEach((call, i) => {
+        expect(now.tool_calls?.[i]?.function.name, `chunks of ${size}: call ${i} keeps its name`).toBe(call.function.name);
+        expect(now.tool_calls?.[i]?.function.arguments.startsWith(call.function.arguments), `chunks of ${size}: call ${i}'s arguments only grow`).toBe(true);
+      });
+      previous = now;
+    };
+    for (let i = 0; i < points.length; i += size) step(session.push(points.slice(i, i + size).join('')));
+    step(session.end());
+    expect(previous, `chunks of ${size}`).toEqual(parsed);
+  }
+  return parsed;
+}
+
 /** The grammar's verdict on `output`: 'accepted', or why not ('rejected', 'incomplete', or 'never triggered' for a lazy grammar none of whose triggers fires). */
 export type GrammarVerdict = 'accepted' | 'rejected' | 'incomplete' | 'never triggered';
 

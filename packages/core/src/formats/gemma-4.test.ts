@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { createChatParser } from '../create-chat-parser.js';
 import { checkTemplate } from '../self-check/check-template.js';
 import { sharedTemplate } from '../test-templates.js';
-import { chatRequestBuilder, familyTemplate, functionTool, grammarAccepts, prefilledTurn, streamedMessage, streamedMessageAppendOnly } from './format-test-support.js';
+import { chatRequestBuilder, expectStreamsAsParsed, familyTemplate, functionTool, grammarAccepts, prefilledTurn, streamedMessage, streamedMessageAppendOnly } from './format-test-support.js';
 
 const GEMMA_31B = sharedTemplate('google-gemma-4-31B-it');
 const GEMMA_31B_INTERLEAVED = sharedTemplate('google-gemma-4-31B-it-interleaved');
@@ -64,6 +64,17 @@ describe('gemma-4 format', () => {
       const m = plain.parse(output);
       expect(m).toEqual({ role: 'assistant', content: 'Hello!' });
     }
+  });
+
+  it('keeps a lone end marker between two stretches of text in the content, so no words join', () => {
+    const plain = createChatParser(GEMMA_31B, request({ tools: null }));
+    for (const output of ['This is a reasoning section<channel|>This is the rest', 'A<channel|>B<channel|>C<channel|>']) {
+      const text = output.replace(/<channel\|>$/u, '');
+      expect(expectStreamsAsParsed(plain, output)).toEqual({ role: 'assistant', content: text });
+    }
+    // At the end, or before another marker, it is stray and dropped, streamed or not.
+    expect(expectStreamsAsParsed(plain, 'Hello!<channel|>')).toEqual({ role: 'assistant', content: 'Hello!' });
+    expect(expectStreamsAsParsed(plain, 'Hi<channel|><|channel>thought\nHm<channel|>')).toEqual({ role: 'assistant', content: 'Hi', reasoning_content: 'Hm' });
   });
 
   it('keeps the thought in the content with reasoning_format none', () => {

@@ -59,12 +59,12 @@ describe('checkTemplate', () => {
   });
 
   it('fails a scenario whose answer is read back only through a recovery', () => {
-    // vLLM's user-defined Llama 3.1 template renders an answer after tool results where only
-    // the `text-after-calls` recovery reads it (Command R+, the example before, now reads its
-    // bare answer canonically).
-    const source = readFileSync(new URL('../../../../tools/zoo/templates/llama/vllm-tool_chat_template_llama3.1_usr_def_tool_call.jinja', import.meta.url), 'utf8');
-    const scenario = byName(checkTemplate(source, { scenarios: ['answer after tool result'] }))['answer after tool result'];
+    // SGLang's DeepSeek V4 template renders a call's arguments as one `arguments` parameter,
+    // which only the `arguments-as-parameter` recovery reads as the whole arguments.
+    const source = readFileSync(new URL('../../../../tools/zoo/templates/deepseek/sglang-tool_chat_template_deepseekv4.jinja', import.meta.url), 'utf8');
+    const scenario = byName(checkTemplate(source, { scenarios: ['tool call'] }))['tool call'];
     expect(scenario).toMatchObject({ passed: false, stage: 'recovery' });
+    expect(scenario?.reason).toContain('arguments-as-parameter');
   });
 
   it('names the plugin whose format read the answers', () => {

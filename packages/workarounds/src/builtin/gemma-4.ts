@@ -32,13 +32,19 @@ const strayOpen = (p: ChatBuilder): Parser => p.sequence(CHANNEL_START, p.negate
 
 /**
  * The answer before any tool call: thoughts and content, in any order. Stray channel
- * markers (an empty `<|channel>`, a lone `<channel|>`) are read and dropped, and so is a
- * model-turn header (`<|turn>model`): a template that leaves the turn after tool responses
- * open (its prompt ends in the responses or a thought) renders the answer in a new turn,
- * whose header is no content. `stops` end a stretch of content.
+ * markers (an empty `<|channel>`, a lone `<channel|>` not inside text) are read and dropped,
+ * and so is a model-turn header (`<|turn>model`): a template that leaves the turn after tool
+ * responses open (its prompt ends in the responses or a thought) renders the answer in a new
+ * turn, whose header is no content. `stops` end a stretch of content.
  */
 function answerParts(p: ChatBuilder, extract: boolean, stops: readonly string[]): Parser {
-  const text = p.content(p.untilOneOf([CHANNEL_START, CHANNEL_END, MODEL_TURN, ...stops]));
+  const markers = [CHANNEL_START, CHANNEL_END, MODEL_TURN, ...stops];
+  // A lone `<channel|>` between two stretches of text stays in the content: dropped, it would
+  // join their words (`section<channel|>This` read as `sectionThis`). At the end, or before
+  // another marker, it is a stray marker and dropped: a peek, so a stream shows the marker
+  // only once the text after it is there.
+  const inText = p.sequence(p.peek(p.sequence(CHANNEL_END, p.negate(p.choice(p.end(), ...markers)))), CHANNEL_END, p.untilOneOf(markers));
+  const text = p.content(p.sequence(p.untilOneOf(markers), p.zeroOrMore(inText)));
   return p.zeroOrMore(p.choice(thought(p, extract), strayOpen(p), CHANNEL_END, MODEL_TURN, text));
 }
 
