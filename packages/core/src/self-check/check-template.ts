@@ -135,7 +135,11 @@ function runScenario(scenario: CheckScenario, context: RunContext, index: number
   } catch (error) {
     return failed(name, 'render', `rendering the answer failed: ${errorMessage(error)}`);
   }
-  if (!extracted.ok) return failed(name, 'extract', extracted.reason);
+  if (!extracted.ok) {
+    // The template itself says it cannot render this answer as the turn the model writes.
+    if (extracted.skip === true) return { name, passed: false, skipped: true, reason: extracted.reason };
+    return failed(name, 'extract', extracted.reason);
+  }
   const { output } = extracted;
   const reasoning = scenario.message.reasoning_content ?? '';
   // Many templates drop the reasoning of finished turns; there is nothing to read back then.

@@ -102,3 +102,43 @@ describe('checkTemplate on templates with unusual turn layouts', () => {
     expect(report.passed).toBeGreaterThan(0);
   });
 });
+
+describe('extractOutput when earlier text moves once a turn follows', () => {
+  it('cuts the answer where it parts from a probe answer when only text before the last message moved', () => {
+    // The system prompt goes into the last user turn only, as some Mistral templates do.
+    const template =
+      "{% set sys = messages[0].content if messages[0].role == 'system' else 'Be brief.' %}{% for m in messages if m.role != 'system' %}" +
+      "{% if m.role == 'user' %}[INST]{% if loop.last %}{{ sys }}\n\n{% endif %}{{ m.content }}[/INST]{% else %}{{ m.content }}</s>{% endif %}{% endfor %}";
+    const parser = createChatParser(template, { messages: [{ role: 'user', content: 'Hello' }] });
+    const out = extractOutput(template, renderParamsOf({ messages: [{ role: 'user', content: 'Hello' }] }), { role: 'assistant', content: 'Hi there.' }, parser);
+    expect(out).toEqual({ ok: true, output: 'Hi there.' });
+  });
+
+  it('does not cut when the last message itself renders differently', () => {
+    const template =
+      "{% for m in messages %}{% if m.role == 'user' %}{% if loop.last %}<sys>{{ m.content }}</sys>{% else %}[INST]{{ m.content }}[/INST]{% endif %}{% else %}{{ m.content }}</s>{% endif %}{% endfor %}";
+    const parser = createChatParser(template, { messages: [{ role: 'user', content: 'Hello' }] });
+    const out = extractOutput(template, renderParamsOf({ messages: [{ role: 'user', content: 'Hello' }] }), { role: 'assistant', content: 'Hi there.' }, parser);
+    expect(out.ok).toBe(false);
+    expect(out.ok ? undefined : out.skip).toBeUndefined();
+  });
+});
+
+describe('extractOutput when the template writes the answer without a turn opener', () => {
+  it('skips, saying so, when the answer follows the conversation without the generation prompt', () => {
+    // A turn without content gets no header, as Falcon 3 writes tool-call turns.
+    const template =
+      "{% for m in messages %}{% if m.role == 'user' %}<|user|>\n{{ m.content }}\n{% elif m.content %}<|assistant|>\n{{ m.content }}</s>\n{% else %}{{ m.tool_calls | tojson }}</s>\n{% endif %}{% endfor %}{% if add_generation_prompt %}<|assistant|>\n{% endif %}";
+    const request = { messages: [{ role: 'user' as const, content: 'Hello' }] };
+    const parser = createChatParser(template, request);
+    const answer = {
+      role: 'assistant' as const,
+      content: null,
+      tool_calls: [{ id: 'a1b2c3d4e5', type: 'function' as const, function: { name: 'f', arguments: '{}' } }],
+    };
+    const out = extractOutput(template, renderParamsOf(request), answer, parser);
+    expect(out).toEqual({ ok: false, skip: true, reason: 'the template writes this answer without the turn opener "<|assistant|>" its generation prompt writes' });
+    // A turn with content keeps its header and is cut as usual.
+    expect(extractOutput(template, renderParamsOf(request), { role: 'assistant', content: 'Hi there.' }, parser)).toEqual({ ok: true, output: 'Hi there.' });
+  });
+});

@@ -14,6 +14,11 @@ export type ExtractedOutput =
       readonly ok: false;
       /** Why not: where the rendered answer leaves the prompt. */
       readonly reason: string;
+      /**
+       * Set when the template cannot express the answer as a turn of its own (what it renders
+       * says so): the scenario is skipped with the reason rather than failed.
+       */
+      readonly skip?: true;
     };
 
 const SENTINEL = 'AUTOPARSER_END_OF_TURN_PROBE';
@@ -163,6 +168,44 @@ function afterWhitespaceLayout(opened: string, full: string): string | undefined
   return matched === wanted.length ? full.slice(at).replace(/^[ \t\n\r]+/, '') : undefined;
 }
 
+/** Length of the longest common suffix of two texts. */
+function commonSuffix(a: string, b: string): number {
+  let n = 0;
+  while (n < a.length && n < b.length && a[a.length - 1 - n] === b[b.length - 1 - n]) n++;
+  return n;
+}
+
+/**
+ * The answer when the template moves earlier text once a turn follows (Mistral templates put
+ * the system prompt, or the tool list, into the last user turn only): the answer starts where
+ * the conversation with the answer and the same conversation with a probe answer part; all
+ * before it must end, as the prompt does, with the last message's text and the generation
+ * prompt, so only text before the last message moved.
+ */
+function afterMovedHead(full: string, probeFull: string, opened: string, lastText: string): string | undefined {
+  if (lastText.trim() === '') return undefined;
+  const cut = commonPrefix(full, probeFull);
+  const head = full.slice(0, cut);
+  const lastAt = opened.lastIndexOf(lastText);
+  if (lastAt < 0 || commonSuffix(head, opened) < opened.length - lastAt) return undefined;
+  return full.slice(cut);
+}
+
+/**
+ * When the conversation with the answer keeps the prompt's head but then writes the answer
+ * without the turn opener the generation prompt writes (Apertus puts an answer after a tool
+ * result into the calling turn; Falcon 3 writes a turn without content with no header): the
+ * template cannot render this answer as the turn the model is asked for. Returns why.
+ */
+function withoutOpener(closed: string, opened: string, full: string, probeFull: string): string | undefined {
+  if (!opened.startsWith(closed) || !full.startsWith(closed)) return undefined;
+  const opener = opened.slice(closed.length).trim();
+  // The template must write nothing of its own between the conversation and the answer (a
+  // probe answer shares no text with it there); a header of another shape is a real mismatch.
+  if (opener === '' || full.slice(closed.length, commonPrefix(full, probeFull)).trim() !== '') return undefined;
+  return `the template writes this answer without the turn opener ${excerpt(opener)} its generation prompt writes`;
+}
+
 /**
  * The answer when the generation prompt leaves reasoning open and the finished turn is
  * rendered right after that same opening but never closes it (the template drops the
@@ -230,12 +273,30 @@ export function extractOutput(
     const closedBlock = forced === undefined && trailed === undefined ? closedEmptyThinking(opened, full, markers) : undefined;
     const reflowed = opened.startsWith(closed) ? afterReflowedHead(closed, full, opened.slice(closed.length)) : undefined;
     let layout: string | undefined;
+    let moved: string | undefined;
+    // The conversation with a probe answer in place of the real one: where the two part is
+    // where the template writes the answer's own text.
+    let probeFull: string | undefined;
+    try {
+      probeFull = renderPrompt(source, { ...params, messages: [...params.messages, { role: 'assistant', content: SENTINEL }], add_generation_prompt: false }, plugins).prompt;
+    } catch {
+      probeFull = undefined;
+    }
+    const movedHead = (): string | undefined => {
+      if (probeFull === undefined) return undefined;
+      const last = params.messages[params.messages.length - 1];
+      const lastText = typeof last?.content === 'string' ? last.content : '';
+      return afterMovedHead(full, probeFull, opened, lastText);
+    };
     if (trailed !== undefined) ({ output, trailer } = trailed);
     else if (forced !== undefined) output = forced;
     else if (closedBlock !== undefined) output = closedBlock;
     else if (reflowed !== undefined) output = reflowed;
     else if ((layout = afterWhitespaceLayout(opened, full)) !== undefined) output = layout;
+    else if ((moved = movedHead()) !== undefined) output = moved;
     else {
+      const unopened = probeFull === undefined ? undefined : withoutOpener(closed, opened, full, probeFull);
+      if (unopened !== undefined) return { ok: false, reason: unopened, skip: true };
       const at = commonPrefix(opened, full);
       return {
         ok: false,
