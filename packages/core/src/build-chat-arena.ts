@@ -261,7 +261,10 @@ function jsonNativeTools(ctx: Ctx): Parser {
     // after a tool result is opened) leaves the answer bare: text up to the calls or the
     // wrapper's end, read as content as the plain-content path reads a continued answer.
     const opened = start.trim() !== '' && inputs.generationPrompt.trimEnd().endsWith(start.trim());
-    const content = opened ? p.choice(wrapped, p.sequence(p.content(p.untilOneOf([end, toolStart])), p.optional(end))) : wrapped;
+    // Not when the answer opens the wrapper again: that is the wrapped reading's (a stream
+    // would otherwise show the opener as text before the wrapped reading takes over).
+    const bare = p.sequence(p.negate(p.sequence(p.space(), start.trim())), p.content(p.untilOneOf([end, toolStart])), p.optional(end));
+    const content = opened ? p.choice(wrapped, bare) : wrapped;
     return p.sequence(ctx.reasoning, p.optional(content), calls, callsEnd(ctx));
   }
   if (toolStart === '{') {

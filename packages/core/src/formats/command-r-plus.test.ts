@@ -2,6 +2,7 @@ import { matchGbnf, parseGbnf } from '@autoparser/gbnf-emitter';
 import { describe, expect, it } from 'vitest';
 import { createChatParser } from '../create-chat-parser.js';
 import { grammarStart } from '../grammar-start.js';
+import { expectStreamsAsParsed } from './format-test-support.js';
 import { sharedTemplate } from '../test-templates.js';
 
 const parser = createChatParser(sharedTemplate('CohereForAI-c4ai-command-r-plus-tool_use'), {
@@ -37,6 +38,14 @@ describe('Command R+ answers with tools offered', () => {
       });
       expect(answer.parse('It is 18 °C and cloudy in Paris.')).toEqual({ role: 'assistant', content: 'It is 18 °C and cloudy in Paris.' });
     }
+  });
+});
+
+describe('Command R+ answers that open the wrapper the prompt opened', () => {
+  it('stream as they parse (the fuzzer found a stream showing the opener as text)', () => {
+    // The prompt ends with `<|CHATBOT_TOKEN|>`; the model writes it again before its action.
+    const streamed = expectStreamsAsParsed(parser, `<|CHATBOT_TOKEN|>${OUTPUT}`);
+    expect(streamed.content).not.toContain('<|CHATBOT_TOKEN|>');
   });
 });
 
