@@ -1,4 +1,5 @@
-import { dump, parse } from '@autoparser/peg-core';
+import { dump, parse, type ParserLike } from '@autoparser/peg-core';
+import type { RecoveryRuleId } from '@autoparser/types';
 import { describe, expect, it } from 'vitest';
 import { ChatBuilder } from './chat-builder.js';
 import { CHAT_TAG_TABLE, CHAT_TAGS, chatTagInfo, chatTagsWhere } from './chat-tags.js';
@@ -25,6 +26,20 @@ describe('ChatBuilder', () => {
     expect(reads(new ChatBuilder(), '{}')).toBe(false);
     expect(reads(new ChatBuilder({ lenient: true, disabledRecoveries: ['missing-arguments-marker'] }), '{}')).toBe(false);
     expect(reads(new ChatBuilder(), '[ARGS]{}')).toBe(true);
+  });
+
+  it('gives a site with its rule disabled the canonical piece, as strict does', () => {
+    const reads = (p: ChatBuilder, site: (p: ChatBuilder) => ParserLike, text: string): boolean => parse(p.build(p.sequence(site(p), p.end())), text).status === 'success';
+    const off = (rule: RecoveryRuleId): ChatBuilder => new ChatBuilder({ lenient: true, disabledRecoveries: [rule] });
+    const marker = (p: ChatBuilder): ParserLike => p.sites.marker('</tool_call>');
+    expect(reads(new ChatBuilder({ lenient: true }), marker, '\n</tool_call>')).toBe(true);
+    expect(reads(off('marker-whitespace'), marker, '\n</tool_call>')).toBe(false);
+    const closer = (p: ChatBuilder): ParserLike => p.sequence(p.sites.closer('</p>', ['<next>']), '<next>');
+    expect(reads(new ChatBuilder({ lenient: true }), closer, '<next>')).toBe(true);
+    expect(reads(off('missing-closer'), closer, '<next>')).toBe(false);
+    const repeated = (p: ChatBuilder): ParserLike => p.sequence(p.sites.repeatedStart('<think>', '</think>'), 'x');
+    expect(reads(new ChatBuilder({ lenient: true }), repeated, '<think>x')).toBe(true);
+    expect(reads(off('reasoning-start-repeated'), repeated, '<think>x')).toBe(false);
   });
 
   it('shares a named rule', () => {

@@ -65,12 +65,14 @@ export class LenientSites {
    */
   marker(text: string): ParserLike {
     const { p } = this;
-    if (!this.lenient || text === '') return text;
+    const spacing = p.recovers('marker-whitespace');
+    // A rule turned off reads nothing: its site is the canonical marker.
+    if (text === '' || (!spacing && !p.recovers('tag-attributes'))) return text;
     const c = core(text);
-    if (c === '') return p.choice(text, p.recover('marker-whitespace', p.space()));
+    if (c === '') return spacing ? p.choice(text, p.recover('marker-whitespace', p.space())) : text;
     const trail = text.trimEnd() === text ? p.eps() : p.space();
     const spaced = p.recover('marker-whitespace', p.sequence(p.space(), c, trail));
-    if (c !== ATTRIBUTE_TAG_END) return p.choice(text, spaced);
+    if (c !== ATTRIBUTE_TAG_END) return spacing ? p.choice(text, spaced) : text;
     const attribute = p.sequence(p.chars('[ \t\n]', 1), p.chars('[A-Za-z_:-]', 1), '="', p.until('"'), '"');
     return p.choice(text, spaced, p.recover('tag-attributes', p.sequence('"', p.oneOrMore(attribute), p.space(), '>', trail)));
   }
@@ -91,7 +93,7 @@ export class LenientSites {
    */
   closer(close: ParserLike, next: readonly string[], atEnd = true): ParserLike {
     const { p } = this;
-    if (!this.lenient) return close;
+    if (!p.recovers('missing-closer')) return close;
     const ahead: Parser[] = [...new Set(next.map(core).filter((m) => m !== ''))].map((m) => p.literal(m));
     if (atEnd) ahead.push(p.end());
     return p.choice(close, p.recover('missing-closer', p.peek(p.sequence(p.space(), p.choice(...ahead)))));
@@ -138,7 +140,7 @@ export class LenientSites {
    */
   repeatedStart(start: string, end: string, skipSpace = true): Parser {
     const { p } = this;
-    if (!this.lenient) return p.eps();
+    if (!p.recovers('reasoning-start-repeated')) return p.eps();
     const again = p.sequence(p.space(), start, p.negate(p.sequence(p.space(), end)));
     return p.choice(p.negate(again), p.recover('reasoning-start-repeated', skipSpace ? p.sequence(again, p.space()) : again));
   }

@@ -100,7 +100,7 @@ class Harmony {
   interim(): Parser {
     const { p } = this;
     return p.sharedRule('interim', () =>
-      this.lenient ? p.choice(this.analysis(true), this.preamble(true), this.builtinMessage(true)) : p.choice(this.analysis(true), this.preamble(true)),
+      p.recovers('undeclared-recipient') ? p.choice(this.analysis(true), this.preamble(true), this.builtinMessage(true)) : p.choice(this.analysis(true), this.preamble(true)),
     );
   }
 
@@ -240,7 +240,7 @@ export function harmonyFormat(context: FormatContext): ChatFormat {
   } else {
     // A turn may stop after any message; a message to a built-in recipient is dropped as the
     // reference drops it, lenient kept as text.
-    const last = [h.final(), h.preamble(false), h.analysis(false), request.lenient ? h.builtinMessage(false) : h.unsolicited(hasTools)];
+    const last = [h.final(), h.preamble(false), h.analysis(false), p.recovers('undeclared-recipient') ? h.builtinMessage(false) : h.unsolicited(hasTools)];
     let calls = toolCalls(h, context);
     // `text-after-calls`: a final answer written after the calls (the model did not stop at
     // `<|call|>`) is content, not a reason to read the whole output as text.
