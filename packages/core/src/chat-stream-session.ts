@@ -73,13 +73,7 @@ export class ChatStreamSession {
   push(chunk: string): ChatDelta[] {
     const text = this.feed(chunk);
     if (text === '') return [];
-    if (this.failed !== undefined) {
-      // A partial parse that failed stays failed however the output grows: all of the output
-      // is content, and the new text is what it adds.
-      this.failed = { ...this.failed, content: this.failed.content + text };
-      this.last = this.failed;
-      return this.advance({ message: this.failed, appended: { content: text, reasoning: '', args: new Map() }, own: true });
-    }
+    if (this.failed !== undefined) return this.advance({ message: this.failed, appended: { content: text, reasoning: '', args: new Map() }, own: true });
     const read = this.read();
     if (read.message.warnings?.some((w) => w.code === 'unparsed')) {
       this.failed = read.message;
@@ -125,9 +119,14 @@ export class ChatStreamSession {
       text = pending.slice(0, pending.length - hold);
       this.held = pending.slice(pending.length - hold);
     }
-    if (text !== '') {
-      this.parser.append(text);
-      this.last = undefined;
+    if (text === '') return text;
+    this.parser.append(text);
+    if (this.failed === undefined) this.last = undefined;
+    else {
+      // A partial parse that failed stays failed however the output grows: all of the output
+      // is content, and the new text is what it adds (for `push` and `snapshot` alike).
+      this.failed = { ...this.failed, content: this.failed.content + text };
+      this.last = this.failed;
     }
     return text;
   }

@@ -355,8 +355,7 @@ interface ReadablePart {
  */
 function readablePrefix(prefix: (length: number) => ChatReader, shift: number, viable: number | undefined, tools: readonly ChatTool[]): ReadablePart | undefined {
   if (viable === undefined) return undefined;
-  const good = viable;
-  for (let n = good; n > shift; ) {
+  for (let n = viable; n > shift; ) {
     const reader = prefix(n);
     const nodes = reader.parse(true).nodes;
     const last = nodes.at(-1);
