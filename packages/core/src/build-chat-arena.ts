@@ -76,6 +76,8 @@ function untilAny(ctx: Ctx, delimiter: string, more: readonly string[]): Parser 
  */
 function textBetweenCalls(ctx: Ctx, openers: readonly string[], call: Parser): Parser {
   const { p } = ctx;
+  // Off, nothing of the site is left: a cut read must not take the text for content either.
+  if (!p.recovers('text-between-calls')) return p.negate(p.eps());
   const stops = present(openers.map(core));
   const at = p.choice(...stops.map((m) => p.literal(m)));
   return p.sequence(p.negate(at), p.content(p.untilOneOf(stops)), p.recover('text-between-calls', p.peek(at)), call);
