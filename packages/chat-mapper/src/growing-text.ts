@@ -69,12 +69,15 @@ function extend(p: Progress, add: string): void {
 const fresh = (): Progress => ({ read: 0, out: '', flatLength: 0, held: '', last: '', tail: '', tailBase: 0, started: false, depth: 0, inString: false, recent: '', python: false, checkpoint: { at: 0, inSingle: false, inDouble: false, out: '' } });
 
 const isHighSurrogate = (c: number): boolean => c >= 0xd800 && c <= 0xdbff;
-const WHITESPACE = /\s/u;
 
 const escapeBody = (s: string): string => JSON.stringify(s).slice(1, -1);
 
 /** Templates put one newline after an opening tag and one before a closing tag: neither belongs to the value. */
-const trimMarkerSpace = (s: string): string => s.replace(/^\s/u, '').replace(/\s$/u, '');
+/**
+ * A tagged value without the layout around it: one line break, or one space that stands
+ * alone (a run of spaces is the value's own, like indented code), at each end.
+ */
+const trimLayout = (s: string): string => s.replace(/^(?:\r?\n| (?=\S))/u, '').replace(/(?:\r?\n|(?<=\S) )$/u, '');
 
 const isWordCode = (c: number): boolean => (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a) || c === 0x5f;
 
@@ -181,20 +184,25 @@ export class GrowingTexts {
 
   /**
    * The JSON string body (escaped, without quotes) of the node's text; `marker`: without
-   * one leading and one trailing whitespace character (the layout around a tagged value).
+   * the layout around a tagged value (see `trimLayout`).
    */
   escaped(key: string, node: AstNode, marker: boolean): GrownText {
-    if (!node.partial) return this.done(escapeBody(marker ? trimMarkerSpace(node.text) : node.text), this.close(key));
+    if (!node.partial) return this.done(escapeBody(marker ? trimLayout(node.text) : node.text), this.close(key));
     const p = this.open(key);
     let s = p.held + this.newText(node, p.read);
     p.read = node.end - node.start;
     if (marker && !p.started && s.length > 0) {
-      if (WHITESPACE.test(s[0]!)) s = s.slice(1);
+      // A leading space is layout only when it stands alone: wait for the next character.
+      if (s === ' ' || s === '\r') {
+        p.held = s;
+        return { text: p.last, appended: '' };
+      }
+      s = s.replace(/^(?:\r?\n| (?=\S))/u, '');
       p.started = true;
     } else if (s.length > 0) p.started = true;
-    // A trailing space may be layout; half a surrogate pair may get its other half.
+    // Trailing whitespace may be layout; half a surrogate pair may get its other half.
     const lastCode = s.charCodeAt(s.length - 1);
-    const hold = s.length > 0 && ((marker && WHITESPACE.test(s[s.length - 1]!)) || isHighSurrogate(lastCode)) ? 1 : 0;
+    const hold = s.length > 0 && ((marker && /\s/u.test(s[s.length - 1]!)) || isHighSurrogate(lastCode)) ? 1 : 0;
     const body = escapeBody(s.slice(0, s.length - hold));
     p.held = s.slice(s.length - hold);
     const half = p.held !== '' && isHighSurrogate(p.held.charCodeAt(0)) ? escapeBody(p.held) : '';

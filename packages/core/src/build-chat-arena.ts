@@ -596,7 +596,7 @@ function pythonicTools(ctx: Ctx, style: PythonicCallsAnalysis): Parser {
   const { section_start: start, section_end: end } = a.tools.format;
   // Python-style calls write containers as Python literals too.
   const typedCtx: Ctx = { ...ctx, options: { ...ctx.options, pythonContainers: true } };
-  const list = pythonicCallList(p, inputs.tools, { parallel: inputs.parallelToolCalls, style, typedValue: (rule, schema) => jsonOrPython(typedCtx, rule, schema) });
+  const list = pythonicCallList(p, inputs.tools, { parallel: inputs.parallelToolCalls, style, sectionEnd: end, typedValue: (rule, schema) => jsonOrPython(typedCtx, rule, schema) });
   const open = start === '' ? p.eps() : p.sequence(ctx.p.sites.marker(start), p.space());
   const close = end === '' ? p.eps() : p.sequence(p.space(), ctx.p.sites.closer(ctx.p.sites.marker(end), []));
   // Without markers nothing tells a list from prose that opens like one but the whole list:
@@ -606,7 +606,7 @@ function pythonicTools(ctx: Ctx, style: PythonicCallsAnalysis): Parser {
   const guarded = start === '' ? p.sequence(p.peek(list), list) : list;
   let calls = p.triggerRule('tool-call', p.sequence(open, guarded, close, p.space()));
   if (inputs.toolChoice !== 'required') calls = p.optional(calls);
-  const before = start === '' ? p.untilOneOf(pythonicListStarts(inputs.tools)) : contentBefore(ctx, start);
+  const before = start === '' ? p.untilOneOf(pythonicListStarts(inputs.tools, style.lines === true)) : contentBefore(ctx, start);
   return p.sequence(ctx.reasoning, p.optional(p.content(before)), calls, callsEnd(ctx));
 }
 

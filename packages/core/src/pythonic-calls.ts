@@ -10,26 +10,34 @@ export interface PythonicCallOptions {
   readonly style: PythonicCallsAnalysis;
   /** A typed (non-string) value as the template may write it: JSON or a Python literal. */
   readonly typedValue: (rule: string, schema: JsonValue) => Parser;
+  /** The marker that closes the calls (`</function_calls>`), '' for none: calls one per line end there. */
+  readonly sectionEnd?: string;
 }
 
 
+
+/** Any JSON value, its types named so that Python's spellings of them (`None`, `True`) are read too. */
+const ANY_VALUE: JsonValue = { type: ['string', 'number', 'boolean', 'null', 'object', 'array'] };
 
 /** Longest first: an ordered choice would take `a` out of `ab=` and then fail on `b`. */
 const longestFirst = (names: readonly string[]): string[] => [...names].sort((x, y) => y.length - x.length);
 
 /**
  * Where a raw value ends: the call visibly goes on after it, with `, next_arg=` or with `)`
- * then `]` or `,` (the list closes or the next call follows). Raw values are the template's
- * text as it is, so a quote or a comma inside one ends it only there.
+ * then `]` or `,` (the list closes or the next call follows), or — calls one per line —
+ * `)` at the end of its line or of the calls. Raw values are the template's text as it is,
+ * so a quote or a comma inside one ends it only there.
  */
-function valueEnd(p: ChatBuilder, quote: string, argNames: readonly string[]): Parser {
+function valueEnd(p: ChatBuilder, quote: string, argNames: readonly string[], options: PythonicCallOptions): Parser {
   const nextArg = argNames.length === 0 ? [] : [p.sequence(p.space(), ',', p.space(), p.choice(...longestFirst(argNames)), p.space(), '=')];
-  return p.sequence(quote, p.choice(...nextArg, p.sequence(p.space(), ')', p.space(), p.choice(']', ','))));
+  const sectionEnd = (options.sectionEnd ?? '').trim();
+  const afterCall = options.style.lines === true ? p.choice(p.end(), p.sequence(p.chars('[ \\t]'), p.zeroOrMore(p.chars('[ \\t]')), p.choice('\n', p.end())), '\n', ...(sectionEnd === '' ? [] : [sectionEnd])) : p.choice(']', ',');
+  return p.sequence(quote, p.choice(...nextArg, p.sequence(p.space(), ')', options.style.lines === true ? afterCall : p.sequence(p.space(), afterCall))));
 }
 
 /** A raw string value: between `quote`s (or bare when `quote` is empty), up to where the call goes on. */
-function rawString(p: ChatBuilder, quote: string, argNames: readonly string[]): Parser {
-  const end = valueEnd(p, quote, argNames);
+function rawString(p: ChatBuilder, quote: string, argNames: readonly string[], options: PythonicCallOptions): Parser {
+  const end = valueEnd(p, quote, argNames, options);
   const body = p.zeroOrMore(p.sequence(p.negate(end), p.any()));
   return quote === '' ? p.toolArgStringValue(body) : p.sequence(quote, p.toolArgStringValue(body), quote);
 }
@@ -48,7 +56,15 @@ function argumentParser(p: ChatBuilder, tool: string, param: ToolParameter, argN
   const quote = quoteOf(options.style.strings);
   let value: Parser;
   if (schemaValueKinds(param.schema).string) {
-    value = quote !== '' && options.style.escaped ? escapedString(p, quote) : rawString(p, quote, argNames);
+    value = quote !== '' && options.style.escaped ? escapedString(p, quote) : rawString(p, quote, argNames, options);
+    // `python-literals`: models write Python string literals (`'Martha\\'s'`) whatever the
+    // template prints. A template that writes values bare would read the quotes as text, so
+    // there a whole literal the call goes on after is read first; after raw quoted values,
+    // only where the template's own quoting does not read.
+    if (!(quote !== '' && options.style.escaped) && p.recovers('python-literals')) {
+      const literal = p.recover('python-literals', p.sequence(p.choice(escapedString(p, '"'), escapedString(p, "'")), p.peek(valueEnd(p, '', argNames, options))));
+      value = quote === '' ? p.choice(literal, value) : p.choice(value, literal);
+    }
   } else {
     const typed = p.toolArgJsonValue(options.typedValue(`tool-${tool}-arg-${param.name}-schema`, param.schema));
     // A template that quotes every value it prints (`n="5"`) quotes typed ones too. First:
@@ -64,6 +80,8 @@ function callParser(p: ChatBuilder, tool: ChatTool, options: PythonicCallOptions
   const params = toolParameterList(tool);
   const argNames = params.map((param) => param.name);
   const args = params.map((param) => p.sharedRule(`tool-${name}-arg-${param.name}`, () => argumentParser(p, name, param, argNames, options)));
+  // `argument-order` (undeclared ones added): a keyword the schema does not name, with a Python or JSON value.
+  if (p.recovers('argument-order')) args.push(p.recover('argument-order', undeclaredArgument(p, name, argNames, options)));
   let list: Parser = p.eps();
   if (args.length > 0) {
     const any = p.choice(...args);
@@ -83,11 +101,24 @@ function callParser(p: ChatBuilder, tool: ChatTool, options: PythonicCallOptions
 export function pythonicCallList(p: ChatBuilder, tools: readonly ChatTool[], options: PythonicCallOptions): Parser {
   const calls = functionTools(tools).map((tool) => p.sharedRule(`tool-${tool.function.name}`, () => callParser(p, tool, options)));
   const one = p.choice(...calls);
+  if (options.style.lines === true) {
+    // One call per line, no brackets.
+    const more = options.parallel ? [p.zeroOrMore(p.sequence(p.space(), one))] : [];
+    return p.sequence(one, ...more);
+  }
   const more = options.parallel ? [p.zeroOrMore(p.sequence(p.space(), ',', p.space(), one))] : [];
   return p.sequence('[', p.space(), one, ...more, p.space(), ']');
 }
 
-/** Where a marker-less pythonic list starts: `[` right before a declared tool's name and `(`. */
-export function pythonicListStarts(tools: readonly ChatTool[]): string[] {
-  return functionTools(tools).map((tool) => `[${tool.function.name}(`);
+/** A keyword argument the tool does not declare, `name=value` (value: a Python string literal, JSON, or a Python literal). */
+function undeclaredArgument(p: ChatBuilder, tool: string, argNames: readonly string[], options: PythonicCallOptions): Parser {
+  const declared = argNames.length === 0 ? [] : [p.negate(p.sequence(p.choice(...longestFirst(argNames)), p.space(), '='))];
+  const name = p.sequence(...declared, p.chars('[A-Za-z_]'), p.zeroOrMore(p.chars('[A-Za-z0-9_]')));
+  const value = p.choice(escapedString(p, "'"), p.toolArgJsonValue(options.typedValue(`tool-${tool}-undeclared-value`, ANY_VALUE)));
+  return p.toolArg(p.sequence(p.toolArgOpen(p.eps()), p.toolKwargName(name), p.space(), '=', p.space(), value, p.toolArgClose(p.eps())));
+}
+
+/** Where a marker-less pythonic list starts: `[` right before a declared tool's name and `(` (or the name alone, calls one per line). */
+export function pythonicListStarts(tools: readonly ChatTool[], lines = false): string[] {
+  return functionTools(tools).map((tool) => `${lines ? '' : '['}${tool.function.name}(`);
 }

@@ -502,7 +502,10 @@ function readOutput(reader: ChatReader, shift: number, partial: boolean, tools: 
     // or only adds to it, and nothing was cut.
     const cut = reader.parse(true);
     const cutMapped = cut.status === 'need_more_input' ? mapChatAst(cut.nodes) : undefined;
-    if (cutMapped !== undefined && !extendsMessage(cutMapped.message, mapped.message)) {
+    // An output of nothing but layout adds nothing to what the prompt opened: the final
+    // reading would be only the prompt's own text (`<think>\n` as content).
+    const nothingWritten = reader.text(shift).trim() === '';
+    if (cutMapped !== undefined && (nothingWritten || !extendsMessage(cutMapped.message, mapped.message))) {
       result = cut;
       mapped = { ...cutMapped, appended: undefined };
       unclosed = true;

@@ -11,6 +11,7 @@ const ZOO = {
   llama4: 'llama/vllm-tool_chat_template_llama4_pythonic.jinja',
   llama4Sglang: 'llama/sglang-tool_chat_template_llama4_pythonic.jinja',
   gemma3: 'gemma/vllm-tool_chat_template_gemma3_pythonic.jinja',
+  olmo3: 'olmo/vllm-tool_chat_template_olmo3.jinja',
 } as const;
 /**
  * A zoo template. vLLM's Gemma 3 pythonic one, as published, renders `f(a="x"b="y")` in
@@ -77,15 +78,42 @@ describe('pythonic calls by the general analysis', () => {
   // otherwise than the template writes it) is content: a stream must not have shown its
   // calls before the list read to its end, or the final read would take them back.
   it.each([
-    [ZOO.llama32, '[get_weather(role=None, city=Paris, days=2)]'],
-    [ZOO.llama32, '[get_weather(city=Paris, days=2), get_time(zone=UTC, tags=a)]'],
-    [ZOO.llama4, "[get_weather(city='LA', days=2)]"],
-    [ZOO.llama4, "<|python_start|>[get_weather(city='LA', days=2)]<|python_end|>"],
-    [ZOO.llama4, '[get_weather(city="LA", days=2), get_time(zone=\'UTC\')]'],
+    [ZOO.llama32, '[get_weather(city=Paris, days=two)]'],
+    [ZOO.llama32, '[get_weather(city=Paris, days=2), get_tides(zone=UTC)]'],
+    [ZOO.llama4, '[get_weather(city="LA", days=2]'],
+    [ZOO.llama4, '<|python_start|>[get_weather(city="LA", days=2), get_time(zone=)]<|python_end|>'],
+    [ZOO.llama4, '[get_weather(city="LA", days=2), get_time(zone=\'UTC\') and more]'],
   ])('%s: streams a marker-less list that fails partway as the content parse reads', (path, output) => {
     const message = expectStreamsAsParsed(createChatParser(zoo(path), request()), output);
     expect(message.content).toBe(output);
     expect(message.tool_calls ?? []).toEqual([]);
+  });
+
+  // `python-literals` and `argument-order`: Python string literals where the template writes
+  // values bare or in the other quotes, and keywords the tool does not declare.
+  it.each([
+    [ZOO.llama32, "[get_weather(city='Martha\\'s Vineyard', days=2)]", { city: "Martha's Vineyard", days: 2 }, ['python-literals']],
+    [ZOO.llama32, '[get_weather(role=None, city=Paris, days=2)]', { role: null, city: 'Paris', days: 2 }, ['argument-order']],
+    [ZOO.llama4, "[get_weather(city='LA', days=2, extra={'a': True})]", { city: 'LA', days: 2, extra: { a: true } }, ['python-literals', 'argument-order']],
+  ])('%s: reads %s as the model meant, streaming as it parses', (path, output, args, rules) => {
+    const parser = createChatParser(zoo(path), request());
+    const message = expectStreamsAsParsed(parser, output);
+    expect(message.content).toBe('');
+    expect(message.tool_calls?.map((c) => JSON.parse(c.function.arguments) as unknown)).toEqual([args]);
+    expect(new Set(parser.parse(output).warnings?.map((w) => w.rule))).toEqual(new Set(rules));
+  });
+
+  it('reads calls written one per line without brackets, in the section markers, as the template writes them', () => {
+    const parser = createChatParser(zoo(ZOO.olmo3), request());
+    const output = "Checking.\n<function_calls>\nget_weather(city='Paris', days=2)\nget_time(zone='UTC')\n</function_calls>";
+    const message = expectStreamsAsParsed(parser, output);
+    expect(message.content.trim()).toBe('Checking.');
+    expect(calls(parser, output)).toEqual([
+      ['get_weather', { city: 'Paris', days: 2 }],
+      ['get_time', { zone: 'UTC' }],
+    ]);
+    // A line that is no call of a declared tool leaves the calls' text as content.
+    expect(parser.parse("<function_calls>\nget_tides(zone='UTC')\n</function_calls>").tool_calls ?? []).toEqual([]);
   });
 
   it.each([

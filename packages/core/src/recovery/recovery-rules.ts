@@ -127,8 +127,9 @@ const RULES: { readonly [Id in BuiltinRecoveryRuleId]: Omit<RecoveryRule, 'id'> 
   },
   "python-literals": {
     site: "value-typing",
-    description: "A call object written with Python quoting and literals (`'…'`, `True`, `None`).",
+    description: "A call written with Python quoting and literals (`'…'`, `True`, `None`) where the template writes JSON or its own string style.",
     examples: [
+      { formats: "general pythonic calls whose template writes string values bare or raw (Llama 3.2/4 pythonic, OLMo 3)", input: "`[get_weather(city='Martha\\'s Vineyard')]` where the template prints `city=Martha's Vineyard`", result: "the string the Python literal holds (`Martha's Vineyard`); a literal is read only where the call visibly goes on after it" },
       { formats: "JSON calls", input: "`{'name': 'get_weather', 'arguments': {'city': 'Paris', 'days': None}}`", result: "the call, arguments as JSON (one warning per single-quoted key or name)" },
     ],
   },
@@ -183,9 +184,10 @@ const RULES: { readonly [Id in BuiltinRecoveryRuleId]: Omit<RecoveryRule, 'id'> 
   },
   "argument-order": {
     site: "call-shape",
-    description: "Tagged arguments in another order than the schema lists, required ones missing, undeclared ones added.",
+    description: "Tagged or keyword arguments in another order than the schema lists, required ones missing, undeclared ones added.",
     examples: [
       { formats: "general TAG_WITH_TAGGED (Qwen3-Coder, Qwen3.5, Nemotron 3 Nano, GLM-4.6/4.7, MiniMax-M2, Seed-OSS)", input: "`<parameter=days>\\n3\\n</parameter>\\n<parameter=city>\\nParis\\n</parameter>` where the schema lists `city` (required) first; a required argument left out (`<function=f>\\n</function>`); `<parameter=units>\\nmetric\\n</parameter>` that the tool does not declare", result: "the call with the arguments in the order written (`{\"days\":3,\"city\":\"Paris\"}`, `{}`), an undeclared one as a string. The call is not checked against the schema (the recovery lies after its name, like JSON arguments, which any order reads canonically). A declared argument whose value breaks its type is never re-read as an undeclared string: it stops the read as canonically" },
+      { formats: "general pythonic calls (Llama 3.2/4 pythonic, OLMo 3, Gemma 3 pythonic)", input: "`[register_user(name='Doe', role=None)]` where the tool declares no `role`", result: "the call with `\"role\":null`: an undeclared keyword's value read as a Python literal or JSON" },
     ],
   },
   "tagged-json-arguments": {

@@ -189,6 +189,8 @@ export interface PythonicCallsAnalysis {
   strings: PythonicStringStyle;
   /** Quoted string values are escaped literals (`"a\"b"`), not the raw text between quotes. */
   escaped: boolean;
+  /** The calls are written one per line without the list's brackets (absent: in brackets). */
+  lines?: boolean;
 }
 
 /**

@@ -52,14 +52,17 @@ export function detectPythonicCalls(ctx: ProbeContext, tools: ToolsDraft): void 
     if (at < 0) return;
     call = call.slice(0, at);
   }
+  // In brackets, or (inside section markers) one call per line without them.
   const shape = new RegExp(
-    `^\\s*\\[\\s*${FUN_FIRST}\\(\\s*${ARG_FIRST}\\s*=\\s*(["']?)XXXX\\1\\s*,\\s*${ARG_SECOND}\\s*=\\s*(["']?)YYYY\\2\\s*\\)\\s*\\]\\s*$`,
+    `^\\s*(\\[?)\\s*${FUN_FIRST}\\(\\s*${ARG_FIRST}\\s*=\\s*(["']?)XXXX\\2\\s*,\\s*${ARG_SECOND}\\s*=\\s*(["']?)YYYY\\3\\s*\\)\\s*(\\]?)\\s*$`,
   );
   const found = shape.exec(call);
-  if (found === null || found[1] !== found[2]) return;
-  const quote = found[1] ?? '';
+  if (found === null || found[2] !== found[3]) return;
+  const bracketed = found[1] === '[' && found[4] === ']';
+  if (!bracketed && (found[1] !== '' || found[4] !== '' || start === '')) return;
+  const quote = found[2] ?? '';
   const strings = STYLE_OF_QUOTE[quote] ?? 'bare';
-  tools.pythonic = { strings, escaped: quote !== '' && escapesQuotes(ctx, quote) };
+  tools.pythonic = { strings, escaped: quote !== '' && escapesQuotes(ctx, quote), ...(bracketed ? {} : { lines: true }) };
 }
 
 /** Whether the template escapes a value with quotes in it (`\"`), rather than writing it as it is. */

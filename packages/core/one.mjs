@@ -1,0 +1,12 @@
+import { readFileSync } from 'node:fs';
+import { createChatParser } from '@autoparser/core';
+const lines = readFileSync('/work/main/tools/recovery-corpus/corpus.jsonl','utf8').split('\n').filter(Boolean).map(JSON.parse);
+const r = lines.find(r => r.id === process.argv[2]);
+const path = r.template.startsWith('zoo/') ? `/work/main/tools/zoo/templates/${r.template.slice(4)}.jinja` : `/work/shared/templates/${r.template}.jinja`;
+const t = readFileSync(path, 'utf8');
+const req = { messages: [{role:'user',content:'Hi'}], tools: r.tools, tool_choice: 'auto', parallel_tool_calls: r.request?.parallel_tool_calls ?? true, ...(r.request?.enable_thinking === undefined ? {} : { enable_thinking: r.request.enable_thinking }) };
+const p = createChatParser(t, req);
+console.log('GP:', JSON.stringify(p.generationPrompt), 'think:', p.thinkingStartTag, p.thinkingEndTag, 'plugin', p.formatPlugin);
+console.log('OUT:', JSON.stringify(r.output));
+console.log('GOT:', JSON.stringify(p.parse(r.output)));
+console.log('EXP:', JSON.stringify(r.expected));
