@@ -115,12 +115,16 @@ export class LenientSites {
     const canonical = p.sequence(tag(p.until(endTag)), endOfBlock);
     if (!this.lenient) return canonical;
     const unclosed = options.unclosed ?? 'recovered';
-    const endOf = unclosed === 'no' ? endOfBlock : p.choice(endOfBlock, unclosed === 'silent' ? p.end() : p.recover('reasoning-unclosed', p.end()));
+    // `marker-variant`: a namespaced end tag written without its namespace (`</think>` for `</think:opensource>`).
+    const variants = p.recovers('marker-variant') ? unnamespaced(endTag) : [];
+    const variantEnd = variants.length === 0 ? [] : [p.recover('marker-variant', p.choice(...variants.map((v) => p.literal(v))))];
+    const endOf = p.choice(endOfBlock, ...variantEnd, ...(unclosed === 'no' ? [] : [unclosed === 'silent' ? p.end() : p.recover('reasoning-unclosed', p.end())]));
     const start = options.start ?? '';
     const repeated = start === '' ? p.eps() : this.repeatedStart(start, endTag, false);
     const call = options.call;
-    if (call === undefined || call.marker === '' || call.marker === endTag || !p.recovers('call-in-reasoning')) return p.dual(p.sequence(repeated, tag(p.until(endTag)), endOf), canonical);
-    const stops = [endTag, call.marker];
+    const text = variants.length === 0 ? p.until(endTag) : p.untilOneOf([endTag, ...variants]);
+    if (call === undefined || call.marker === '' || call.marker === endTag || !p.recovers('call-in-reasoning')) return p.dual(p.sequence(repeated, tag(text), endOf), canonical);
+    const stops = [endTag, ...variants, call.marker];
     // A marker that starts no call is reasoning text. At one that does, the block is still
     // reasoning if it closes later: peek (which keeps no nodes and, partial, stops there) so
     // the text stays held back until then.
@@ -144,4 +148,15 @@ export class LenientSites {
     const again = p.sequence(p.space(), start, p.negate(p.sequence(p.space(), end)));
     return p.choice(p.negate(again), p.recover('reasoning-start-repeated', skipSpace ? p.sequence(again, p.space()) : again));
   }
+}
+
+/**
+ * The spellings of a namespaced tag (`</think:opensource>`, `<seed:think>`) without its
+ * namespace: each side of the colon alone (`</think>`, `</opensource>`). None for other markers.
+ */
+function unnamespaced(tag: string): string[] {
+  const parts = /^(<\/?)([A-Za-z_][\w-]*):([A-Za-z_][\w-]*)>$/u.exec(tag);
+  if (parts === null) return [];
+  const [, open, a, b] = parts as unknown as [string, string, string, string];
+  return [`${open}${a}>`, `${open}${b}>`];
 }

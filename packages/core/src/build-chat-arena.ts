@@ -532,23 +532,60 @@ function tagWithTaggedTools(ctx: Ctx): Parser {
   const untilSuffix = p.sharedRule('until-suffix', () => untilAny(ctx, args.value_suffix, [args.value_suffix, ...afterValue]));
   const valueClose = (): Parser => p.toolArgClose(ctx.p.sites.closer(ctx.p.sites.marker(args.value_suffix), afterValue, false));
   const argOpen = (argName: Parser): Parser => p.toolArgOpen(p.sequence(ctx.p.sites.marker(args.name_prefix), p.toolArgName(argName), ctx.p.sites.marker(args.name_suffix)));
-  const rawValue = (): Parser => p.sequence(p.toolArgStringValue(untilSuffix), valueClose());
+  // `closer-in-value`: a value ends only at a stop (its closer, or where a missing one would
+  // end it) that the call visibly goes on after — a close, the end, or another declared
+  // argument (after a missing closer, only one the schema lists later: an argument is given
+  // once, in the schema's order mostly); at any other stop the text is the value's (code
+  // that writes the format's own tags).
+  const goesOn = (names: readonly string[]): Parser => {
+    const next = names.length === 0 || core(args.name_prefix) === '' ? [] : [p.sequence(core(args.name_prefix), p.choice(...names.map((n) => p.literal(`${n}${core(args.name_suffix)}`))))];
+    return p.sequence(p.space(), p.choice(p.end(), ...present([fn.close, f.per_call_end, f.section_end].map(core)).map((m) => p.literal(m)), ...next));
+  };
+  const valueText = (names: readonly string[], current: string | undefined): Parser => {
+    if (!p.recovers('closer-in-value') || current === undefined) return untilSuffix;
+    const closer = core(args.value_suffix);
+    const stops = present([closer, ...afterValue.map(core)]);
+    const others = names.filter((n) => n !== current);
+    const later = names.slice(names.indexOf(current) + 1);
+    // After a closer, also an argument the tool does not declare (`argument-order`), when
+    // that one closes where the call goes on.
+    const undeclared =
+      core(args.name_prefix) === ''
+        ? []
+        : [
+            p.sequence(
+              closer,
+              p.space(),
+              core(args.name_prefix),
+              ...(names.length === 0 ? [] : [p.negate(p.choice(...names.map((n) => p.literal(`${n}${core(args.name_suffix)}`))))]),
+              p.oneOrMore(p.chars(UNDECLARED_ARGUMENT_NAME)),
+              core(args.name_suffix),
+              p.until(closer),
+              closer,
+              goesOn(others),
+            ),
+          ];
+    const ends = p.choice(p.sequence(closer, goesOn(others)), ...undeclared, goesOn(later));
+    return p.sequence(untilSuffix, p.zeroOrMore(p.recover('closer-in-value', p.sequence(p.negate(ends), p.choice(...stops.map((m) => p.literal(m))), untilSuffix))));
+  };
+  const rawValue = (names: readonly string[] = [], current?: string): Parser => p.sequence(p.toolArgStringValue(valueText(names, current)), valueClose());
   const rawArg = (argName: Parser, value: Parser = rawValue()): Parser => p.toolArg(p.sequence(argOpen(argName), ctx.p.sites.marker(args.value_prefix), value));
   // A string that may be null written `null` (as the template's `tojson` renders None) or
   // `None`: leniently the null, not the text. Atomic: a stream shows the value only once
   // its close proves it is no longer text such as `null and void`.
-  const nullableValue = (): Parser =>
-    p.choice(p.recover('typed-value', p.atomic(p.sequence(p.space(), p.toolArgJsonValue(p.choice(p.jsonNull(), 'None')), p.space(), valueClose()))), rawValue());
+  const nullableValue = (names: readonly string[], current: string): Parser =>
+    p.choice(p.recover('typed-value', p.atomic(p.sequence(p.space(), p.toolArgJsonValue(p.choice(p.jsonNull(), 'None')), p.space(), valueClose()))), rawValue(names, current));
   const undeclaredName = p.chars(UNDECLARED_ARGUMENT_NAME);
   const alternatives = functionTools(ctx.inputs.tools).map((tool) => {
     const name = tool.function.name;
     const required: Parser[] = [];
     const optional: Parser[] = [];
     const params = toolParameterList(tool);
+    const names = params.map((param) => param.name);
     for (const param of params) {
       const arg = p.sharedRule(`tool-${name}-arg-${param.name}`, () =>
         schemaValueKinds(param.schema).string
-          ? rawArg(p.literal(param.name), ctx.inputs.lenient && pythonLiterals(param.schema).includes('None') ? nullableValue() : undefined)
+          ? rawArg(p.literal(param.name), ctx.inputs.lenient && pythonLiterals(param.schema).includes('None') ? nullableValue(names, param.name) : rawValue(names, param.name))
           : p.toolArg(
               p.sequence(
                 argOpen(p.literal(param.name)),

@@ -41,6 +41,7 @@ export const BUILTIN_RECOVERY_RULE_IDS = [
   // missing-closer
   'missing-closer',
   'unterminated-string-at-closer',
+  'closer-in-value',
   'arguments-closed-at-end',
   // call-id
   'missing-id',

@@ -20,3 +20,30 @@ describe('tagged string values keep their spaces', () => {
     expect(message.tool_calls?.map((c) => args(c.function.arguments))).toEqual([{ code }]);
   });
 });
+
+// `closer-in-value`: code that writes the format's own tags stays in the value; a closer
+// ends the value only where the call visibly goes on after it.
+describe('tagged values that hold the format’s tags', () => {
+  const writeFile = chatRequest([functionTool('write_file', { path: { type: 'string' }, content: { type: 'string' } }, ['path', 'content'])]);
+  it.each([
+    [
+      '<tool_call>\n<function=write_file>\n<parameter=path>\na.py\n</parameter>\n<parameter=content>\nT = """\n</parameter>\n<parameter=other>\nx\n</parameter>\n"""\n</parameter>\n</function>\n</tool_call>',
+      'T = """\n</parameter>\n<parameter=other>\nx\n</parameter>\n"""',
+    ],
+    ['<tool_call>\n<function=write_file>\n<parameter=path>\na.py\n</parameter>\n<parameter=content>\nd = """\n<parameter=path>\nb\n</parameter>\n"""\n</parameter>\n</function>\n</tool_call>', 'd = """\n<parameter=path>\nb\n</parameter>\n"""'],
+  ])('Qwen3-Coder: %j', (output, content) => {
+    const parser = createChatParser(shared('Qwen3-Coder.jinja'), writeFile);
+    const message = expectStreamsAsParsed(parser, output);
+    expect(message.tool_calls?.map((c) => args(c.function.arguments))).toEqual([{ path: 'a.py', content }]);
+    expect(parser.parse(output).warnings?.map((w) => w.rule)).toContain('closer-in-value');
+    // Disabled, the value ends at the first closer, as the template's format reads it.
+    const strictish = createChatParser(shared('Qwen3-Coder.jinja'), writeFile, { recoveries: { disable: ['closer-in-value'] } });
+    expect(strictish.parse(output).tool_calls?.[0]?.function.arguments).not.toContain('"""\\n</parameter>');
+  });
+
+  it('ends a value at a closer the next declared argument follows', () => {
+    const parser = createChatParser(shared('Qwen3-Coder.jinja'), writeFile);
+    const output = '<tool_call>\n<function=write_file>\n<parameter=content>\nhi\n</parameter>\n<parameter=path>\na.py\n</parameter>\n</function>\n</tool_call>';
+    expect(parser.parse(output).tool_calls?.map((c) => args(c.function.arguments))).toEqual([{ content: 'hi', path: 'a.py' }]);
+  });
+});

@@ -82,6 +82,13 @@ const RULES: { readonly [Id in BuiltinRecoveryRuleId]: Omit<RecoveryRule, 'id'> 
       { formats: "general TAG_WITH_TAGGED, TAG_WITH_JSON, JSON_NATIVE per-call", input: "`<parameter=a>\\n1\\n<parameter=b>…` (no `</parameter>`); output ending before `</function>` / `</tool_call>` / `</minimax:tool_call>`", result: "the arguments and calls as if closed; a raw string value ends at its closer's core, the next argument, the function close or the call end (so a value that really contains one of those needs `strict: true`); a value cut by the end of the output stays a `truncated` read" },
     ],
   },
+  "closer-in-value": {
+    site: "missing-closer",
+    description: "A tagged string value whose text holds its own closer or another argument's tag (code that writes the format): the value ends only at a closer the call visibly goes on after.",
+    examples: [
+      { formats: "general TAG_WITH_TAGGED (Qwen3-Coder, Qwen3.5, GLM, MiniMax-M2, Seed-OSS)", input: "`<parameter=content>\\ndoc = \\\"\\\"\\\"\\n<parameter=path>\\nx\\n</parameter>\\n\\\"\\\"\\\"\\n</parameter>\\n</function>`", result: "`content` holds the inner `<parameter=path>…</parameter>` text: a closer ends the value only where the next declared argument, the function's or call's close, or the end of the output follows it" },
+    ],
+  },
   "unterminated-string-at-closer": {
     site: "missing-closer",
     description: "A string value never closed inside a call's arguments: it ends where the call's closer starts (the first token-like marker written in it), when the closed arguments fit the tool's schema.",
