@@ -1,0 +1,159 @@
+// The agent APIs over real llama.cpp (node-llama-cpp) and tiny random models with real
+// templates: Anthropic Messages with the official @anthropic-ai/sdk. Two servers serve every
+// test of the file: Qwen3-Coder (tools) and DeepSeek V3.1 (reasoning, opened by the prompt).
+import Anthropic from '@anthropic-ai/sdk';
+import { Ajv } from 'ajv';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTinyServer, TOOLS, type TinyServer } from './test-support/tiny-server.js';
+
+const ajv = new Ajv({ strict: false });
+const validators = new Map(TOOLS.map((tool) => [tool.function.name, ajv.compile(tool.function.parameters)]));
+const ANTHROPIC_TOOLS: Anthropic.Tool[] = TOOLS.map((tool) => ({ name: tool.function.name, description: tool.function.description, input_schema: { ...tool.function.parameters, type: 'object' as const } }));
+const WAKE = 'Wake me at seven.';
+
+let coder: TinyServer;
+let thinker: TinyServer;
+
+beforeAll(async () => {
+  [coder, thinker] = await Promise.all([startTinyServer('Qwen3-Coder.jinja'), startTinyServer('deepseek-ai-DeepSeek-V3.1.jinja')]);
+});
+afterAll(async () => {
+  await Promise.all([coder?.close(), thinker?.close()]);
+});
+
+const anthropicOf = (server: () => TinyServer): (() => Anthropic) => () => new Anthropic({ baseURL: server().running.url, apiKey: 'none', maxRetries: 0 });
+
+async function post(server: TinyServer, path: string, body: string): Promise<{ status: number; body: unknown }> {
+  const response = await fetch(server.running.url + path, { method: 'POST', headers: { 'content-type': 'application/json', 'anthropic-version': '2023-06-01' }, body });
+  return { status: response.status, body: await response.json() };
+}
+
+function expectValidCalls(content: readonly Anthropic.ContentBlock[], name?: string): Anthropic.ToolUseBlock[] {
+  const calls = content.filter((block): block is Anthropic.ToolUseBlock => block.type === 'tool_use');
+  expect(calls.length, JSON.stringify(content)).toBeGreaterThan(0);
+  for (const call of calls) {
+    if (name !== undefined) expect(call.name).toBe(name);
+    expect(call.id).toMatch(/^toolu_|^call/);
+    expect(validators.get(call.name)!(call.input), JSON.stringify(call.input)).toBe(true);
+  }
+  return calls;
+}
+
+describe('Anthropic Messages', () => {
+  const client = anthropicOf(() => coder);
+  const thinking = anthropicOf(() => thinker);
+
+  it('messages.create answers text with a stop reason and usage', async () => {
+    const params = { model: 'tiny', max_tokens: 16, messages: [{ role: 'user' as const, content: WAKE }], seed: 1 };
+    const message = await client().messages.create(params);
+    expect(message.type).toBe('message');
+    expect(message.role).toBe('assistant');
+    expect(message.id).toMatch(/^msg_/);
+    expect(['end_turn', 'max_tokens']).toContain(message.stop_reason);
+    expect(message.usage.input_tokens).toBeGreaterThan(0);
+    expect(message.usage.output_tokens).toBeLessThanOrEqual(16);
+    for (const block of message.content) expect(block.type).toBe('text');
+  });
+
+  it('tool_choice any gives tool_use blocks whose input fits the schema', async () => {
+    const params = { model: 'tiny', max_tokens: 1000, messages: [{ role: 'user' as const, content: WAKE }], tools: ANTHROPIC_TOOLS, tool_choice: { type: 'any' as const }, seed: 3 };
+    const message = await client().messages.create(params);
+    expect(message.stop_reason, JSON.stringify(message.content)).toBe('tool_use');
+    expectValidCalls(message.content);
+  });
+
+  it('messages.stream with a named tool assembles the same message as messages.create', async () => {
+    const params = {
+      model: 'tiny',
+      max_tokens: 1000,
+      messages: [{ role: 'user' as const, content: WAKE }],
+      tools: ANTHROPIC_TOOLS,
+      tool_choice: { type: 'tool' as const, name: 'get_weather', disable_parallel_tool_use: true },
+      seed: 3,
+    };
+    const stream = client().messages.stream(params);
+    const types: string[] = [];
+    let json = '';
+    stream.on('streamEvent', (event) => types.push(event.type));
+    stream.on('inputJson', (partial) => (json += partial));
+    const final = await stream.finalMessage();
+    expect(final.stop_reason, JSON.stringify(final.content)).toBe('tool_use');
+    const calls = expectValidCalls(final.content, 'get_weather');
+    expect(calls).toHaveLength(1);
+    expect(JSON.parse(json)).toEqual(calls[0]!.input);
+    expect(types[0]).toBe('message_start');
+    expect(types.at(-2)).toBe('message_delta');
+    expect(types.at(-1)).toBe('message_stop');
+    expect(types.filter((type) => type === 'content_block_start').length).toBe(types.filter((type) => type === 'content_block_stop').length);
+    const whole = await client().messages.create(params);
+    expect(whole.content.map((block) => (block.type === 'tool_use' ? [block.name, block.input] : block.type))).toEqual(
+      final.content.map((block) => (block.type === 'tool_use' ? [block.name, block.input] : block.type)),
+    );
+    expect(whole.usage.output_tokens).toBe(final.usage.output_tokens);
+  });
+
+  it('a tool_result round trip: the result is in the prompt, and the model answers', async () => {
+    const messages: Anthropic.MessageParam[] = [
+      { role: 'user', content: WAKE },
+      { role: 'assistant', content: [{ type: 'tool_use', id: 'toolu_01', name: 'set_alarm', input: { hour: 7, loud: true } }] },
+      { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_01', content: [{ type: 'text', text: 'Alarm set for 07:00 in the bedroom.' }] }] },
+    ];
+    const counted = await client().messages.countTokens({ model: 'tiny', messages, tools: ANTHROPIC_TOOLS });
+    const without = await client().messages.countTokens({ model: 'tiny', messages: messages.slice(0, 2), tools: ANTHROPIC_TOOLS });
+    expect(counted.input_tokens).toBeGreaterThan(without.input_tokens);
+    const params = { model: 'tiny', max_tokens: 24, messages, tools: ANTHROPIC_TOOLS, seed: 4 };
+    const message = await client().messages.create(params);
+    expect(message.usage.input_tokens).toBe(counted.input_tokens);
+    expect(['end_turn', 'max_tokens', 'tool_use']).toContain(message.stop_reason);
+  });
+
+  it('thinking: the reasoning comes back as a thinking block, streamed as thinking deltas', async () => {
+    const params = { model: 'tiny', max_tokens: 24, messages: [{ role: 'user' as const, content: WAKE }], thinking: { type: 'enabled' as const, budget_tokens: 1024 }, seed: 1 };
+    const message = await thinking().messages.create(params);
+    expect(message.content[0]?.type, JSON.stringify(message.content)).toBe('thinking');
+    const stream = thinking().messages.stream(params);
+    let streamed = '';
+    stream.on('thinking', (delta) => (streamed += delta));
+    const final = await stream.finalMessage();
+    const block = final.content[0];
+    expect(block?.type).toBe('thinking');
+    expect(block?.type === 'thinking' ? block.thinking : '').toBe(streamed);
+    expect(final.content).toEqual(message.content);
+  });
+
+  it('past thinking blocks reach the prompt as reasoning_content, as the template renders it', async () => {
+    const turns = (thought: string): Anthropic.MessageParam[] => [
+      { role: 'user', content: WAKE },
+      { role: 'assistant', content: [{ type: 'thinking', thinking: thought, signature: '' }, { type: 'text', text: 'Done.' }] },
+      { role: 'user', content: 'Thanks.' },
+    ];
+    // DeepSeek V3.1 drops the reasoning of past turns: the count does not change with it.
+    const short = await thinking().messages.countTokens({ model: 'tiny', messages: turns('ok') });
+    const long = await thinking().messages.countTokens({ model: 'tiny', messages: turns('ok '.repeat(50)) });
+    expect(long.input_tokens).toBe(short.input_tokens);
+  });
+
+  it.each([
+    ['not JSON', '{"messages": ['],
+    ['no max_tokens', '{"model": "m", "messages": [{"role": "user", "content": "hi"}]}'],
+    ['messages of the wrong type', '{"max_tokens": 5, "messages": 3}'],
+    ['an unknown block', '{"max_tokens": 5, "messages": [{"role": "user", "content": [{"type": "video"}]}]}'],
+    ['a tool_choice naming no tool', '{"max_tokens": 5, "messages": [{"role": "user", "content": "hi"}], "tools": [{"name": "a", "input_schema": {"type": "object"}}], "tool_choice": {"type": "tool", "name": "b"}}'],
+  ])('refuses %s with a 400 in Anthropic shape, and serves the next request', async (what, body) => {
+    const refused = await post(coder, '/v1/messages', body);
+    expect(refused.status).toBe(400);
+    const error = refused.body as { type: string; error: { type: string; message: string } };
+    expect(error.type).toBe('error');
+    expect(error.error.type).toBe('invalid_request_error');
+    expect(error.error.message).not.toMatch(/\n\s+at /);
+    // count_tokens takes no max_tokens; the other faults are its faults too.
+    const counted = await post(coder, '/v1/messages/count_tokens', body);
+    expect(counted.status).toBe(what === 'no max_tokens' ? 200 : 400);
+    const next = await client().messages.create({ model: 'tiny', max_tokens: 4, messages: [{ role: 'user', content: 'hi' }] });
+    expect(next.type).toBe('message');
+  });
+
+  it('the SDK sees a refusal as a BadRequestError', async () => {
+    await expect(client().messages.create({ model: 'tiny', max_tokens: 4, messages: [] })).rejects.toBeInstanceOf(Anthropic.BadRequestError);
+  });
+});
