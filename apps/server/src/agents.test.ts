@@ -1,8 +1,10 @@
 // The agent APIs over real llama.cpp (node-llama-cpp) and tiny random models with real
-// templates: Anthropic Messages with the official @anthropic-ai/sdk. Two servers serve every
+// templates: Anthropic Messages with the official @anthropic-ai/sdk, OpenAI Responses with the
+// official openai client. Two servers serve every
 // test of the file: Qwen3-Coder (tools) and DeepSeek V3.1 (reasoning, opened by the prompt).
 import Anthropic from '@anthropic-ai/sdk';
 import { Ajv } from 'ajv';
+import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTinyServer, TOOLS, type TinyServer } from './test-support/tiny-server.js';
 
@@ -155,5 +157,109 @@ describe('Anthropic Messages', () => {
 
   it('the SDK sees a refusal as a BadRequestError', async () => {
     await expect(client().messages.create({ model: 'tiny', max_tokens: 4, messages: [] })).rejects.toBeInstanceOf(Anthropic.BadRequestError);
+  });
+});
+
+describe('OpenAI Responses', () => {
+  const client = (): OpenAI => new OpenAI({ baseURL: coder.baseURL, apiKey: 'none', maxRetries: 0 });
+  const thinking = (): OpenAI => new OpenAI({ baseURL: thinker.baseURL, apiKey: 'none', maxRetries: 0 });
+  const FUNCTIONS: OpenAI.Responses.FunctionTool[] = TOOLS.map((tool) => ({ type: 'function', name: tool.function.name, description: tool.function.description, parameters: tool.function.parameters, strict: true }));
+
+  function expectValidFunctionCalls(output: readonly OpenAI.Responses.ResponseOutputItem[], name?: string): OpenAI.Responses.ResponseFunctionToolCall[] {
+    const calls = output.filter((item): item is OpenAI.Responses.ResponseFunctionToolCall => item.type === 'function_call');
+    expect(calls.length, JSON.stringify(output)).toBeGreaterThan(0);
+    for (const call of calls) {
+      if (name !== undefined) expect(call.name).toBe(name);
+      expect(call.call_id).not.toBe('');
+      expect(validators.get(call.name)!(JSON.parse(call.arguments)), call.arguments).toBe(true);
+    }
+    return calls;
+  }
+
+  it('responses.create answers a string input with output_text and usage', async () => {
+    const params = { model: 'tiny', input: WAKE, instructions: 'Be brief.', max_output_tokens: 16, seed: 1 };
+    const response = await client().responses.create(params);
+    expect(response.object).toBe('response');
+    expect(['completed', 'incomplete']).toContain(response.status);
+    expect(response.usage!.input_tokens).toBeGreaterThan(0);
+    expect(response.usage!.total_tokens).toBe(response.usage!.input_tokens + response.usage!.output_tokens);
+    const text = response.output.flatMap((item) => (item.type === 'message' ? item.content.map((part) => (part.type === 'output_text' ? part.text : '')) : [])).join('');
+    expect(response.output_text).toBe(text);
+  });
+
+  it('tool_choice required gives function calls whose arguments fit the schema', async () => {
+    const params = { model: 'tiny', input: WAKE, tools: FUNCTIONS, tool_choice: 'required' as const, max_output_tokens: 1000, seed: 3 };
+    const response = await client().responses.create(params);
+    expect(response.status).toBe('completed');
+    expectValidFunctionCalls(response.output);
+  });
+
+  it('responses.stream with a named function assembles the same output as responses.create', async () => {
+    const params = { model: 'tiny', input: WAKE, tools: FUNCTIONS, tool_choice: { type: 'function' as const, name: 'get_weather' }, parallel_tool_calls: false, max_output_tokens: 1000, seed: 3 };
+    const stream = client().responses.stream(params);
+    const sequence: number[] = [];
+    let args = '';
+    stream.on('event', (event) => sequence.push(event.sequence_number));
+    stream.on('response.function_call_arguments.delta', (event) => (args += event.delta));
+    const final = await stream.finalResponse();
+    expect(sequence).toEqual(sequence.map((_, index) => index));
+    const calls = expectValidFunctionCalls(final.output, 'get_weather');
+    expect(calls).toHaveLength(1);
+    expect(args).toBe(calls[0]!.arguments);
+    const whole = await client().responses.create(params);
+    expect(whole.output.map((item) => (item.type === 'function_call' ? [item.name, item.arguments] : item.type))).toEqual(
+      final.output.map((item) => (item.type === 'function_call' ? [item.name, item.arguments] : item.type)),
+    );
+    expect(whole.usage).toEqual(final.usage);
+  });
+
+  it('a function_call_output round trip', async () => {
+    const input: OpenAI.Responses.ResponseInputItem[] = [
+      { role: 'user', content: WAKE },
+      { type: 'function_call', call_id: 'call_01', name: 'set_alarm', arguments: '{"hour":7,"loud":true}' },
+      { type: 'function_call_output', call_id: 'call_01', output: 'Alarm set for 07:00 in the bedroom.' },
+    ];
+    const params = { model: 'tiny', input, tools: FUNCTIONS, max_output_tokens: 24, seed: 4 };
+    const response = await client().responses.create(params);
+    const shorter = await client().responses.create({ ...params, input: input.slice(0, 2), max_output_tokens: 1 });
+    // The output is in the prompt.
+    expect(response.usage!.input_tokens).toBeGreaterThan(shorter.usage!.input_tokens);
+    expect(['completed', 'incomplete']).toContain(response.status);
+  });
+
+  it('reasoning comes back as a reasoning item, streamed as reasoning_text deltas', async () => {
+    const params = { model: 'tiny', input: WAKE, max_output_tokens: 24, reasoning: { effort: 'high' as const }, seed: 1 };
+    const response = await thinking().responses.create(params);
+    expect(response.output[0]?.type, JSON.stringify(response.output)).toBe('reasoning');
+    const stream = thinking().responses.stream(params);
+    let streamed = '';
+    stream.on('response.reasoning_text.delta', (event) => (streamed += event.delta));
+    const final = await stream.finalResponse();
+    const item = final.output[0];
+    expect(item?.type === 'reasoning' ? item.content?.[0]?.text : undefined).toBe(streamed);
+    const withoutIds = (items: readonly OpenAI.Responses.ResponseOutputItem[]): unknown[] => items.map(({ id: _id, ...rest }) => rest);
+    expect(withoutIds(final.output)).toEqual(withoutIds(response.output));
+  });
+
+  it.each([
+    ['not JSON', '{"input": ['],
+    ['no input', '{"model": "m"}'],
+    ['previous_response_id', '{"input": "hi", "previous_response_id": "resp_1"}'],
+    ['an unknown item', '{"input": [{"type": "item_reference", "id": "x"}]}'],
+    ['a named function that is not offered', '{"input": "hi", "tools": [{"type": "function", "name": "a", "parameters": {"type": "object"}}], "tool_choice": {"type": "function", "name": "b"}}'],
+  ])('refuses %s with a 400 in OpenAI shape, and serves the next request', async (_what, body) => {
+    const refused = await post(coder, '/v1/responses', body);
+    expect(refused.status).toBe(400);
+    const error = (refused.body as { error: { type: string; message: string } }).error;
+    expect(error.type).toBe('invalid_request_error');
+    expect(error.message).not.toMatch(/\n\s+at /);
+    const next = await client().responses.create({ model: 'tiny', input: 'hi', max_output_tokens: 4 });
+    expect(next.object).toBe('response');
+  });
+
+  it('previous_response_id is refused with a clear message', async () => {
+    const refused = client().responses.create({ model: 'tiny', input: 'hi', previous_response_id: 'resp_1' });
+    await expect(refused).rejects.toBeInstanceOf(OpenAI.BadRequestError);
+    await expect(refused).rejects.toThrow(/stores no responses/);
   });
 });

@@ -4,6 +4,7 @@ import type { WorkaroundPlugin } from '@autoparser/core';
 import { anthropicErrorBody } from './anthropic/anthropic-error.js';
 import { countMessageTokens, runMessages } from './anthropic/messages-handler.js';
 import { runCompletion, type CompletionSink } from './chat-completion.js';
+import { runResponses } from './responses/responses-handler.js';
 import type { ChatEngine, GenerationResult } from './engine.js';
 import { prepareCompletion, type CompletionContext } from './generation.js';
 import { badRequest, HttpError } from './openai-error.js';
@@ -170,6 +171,11 @@ export function createChatServer(options: ChatServerOptions): ChatServer {
     await generating(response, (sink, signal) => runCompletion(prepared, context, sink, signal));
   }
 
+  async function responses(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const body = await readJson(request);
+    await generating(response, (sink, signal) => runResponses(body, context, sink, signal));
+  }
+
   async function messages(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const body = await readJson(request);
     await generating(response, (sink, signal) => runMessages(body, context, sink, signal));
@@ -188,6 +194,10 @@ export function createChatServer(options: ChatServerOptions): ChatServer {
     if (path === '/v1/chat/completions' || path === '/chat/completions') {
       post();
       return completions(request, response);
+    }
+    if (path === '/v1/responses' || path === '/responses') {
+      post();
+      return responses(request, response);
     }
     if (path === '/v1/messages' || path === '/messages') {
       post();
