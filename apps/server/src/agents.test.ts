@@ -12,12 +12,13 @@ const ajv = new Ajv({ strict: false });
 const validators = new Map(TOOLS.map((tool) => [tool.function.name, ajv.compile(tool.function.parameters)]));
 const ANTHROPIC_TOOLS: Anthropic.Tool[] = TOOLS.map((tool) => ({ name: tool.function.name, description: tool.function.description, input_schema: { ...tool.function.parameters, type: 'object' as const } }));
 const WAKE = 'Wake me at seven.';
+const BUDGET_MESSAGE = 'Time is up.';
 
 let coder: TinyServer;
 let thinker: TinyServer;
 
 beforeAll(async () => {
-  [coder, thinker] = await Promise.all([startTinyServer('Qwen3-Coder.jinja'), startTinyServer('deepseek-ai-DeepSeek-V3.1.jinja')]);
+  [coder, thinker] = await Promise.all([startTinyServer('Qwen3-Coder.jinja'), startTinyServer('deepseek-ai-DeepSeek-V3.1.jinja', { reasoningBudgetMessage: BUDGET_MESSAGE })]);
 });
 afterAll(async () => {
   await Promise.all([coder?.close(), thinker?.close()]);
@@ -261,5 +262,66 @@ describe('OpenAI Responses', () => {
     const refused = client().responses.create({ model: 'tiny', input: 'hi', previous_response_id: 'resp_1' });
     await expect(refused).rejects.toBeInstanceOf(OpenAI.BadRequestError);
     await expect(refused).rejects.toThrow(/stores no responses/);
+  });
+});
+
+describe('reasoning budget', () => {
+  const chat = (): OpenAI => new OpenAI({ baseURL: thinker.baseURL, apiKey: 'none', maxRetries: 0 });
+  const USER = [{ role: 'user' as const, content: WAKE }];
+  type Usage = { completion_tokens_details?: { reasoning_tokens?: number } };
+
+  /** The reasoning of the first `tokens` tokens, sampled without a budget (the seed fixes the sampling). */
+  async function firstTokens(tokens: number, seed: number): Promise<string> {
+    const cut = await chat().chat.completions.create({ model: 'tiny', messages: USER, max_tokens: tokens, seed });
+    const message = cut.choices[0]!.message as { content: string | null; reasoning_content?: string };
+    // The model was still reasoning when the cap cut it: the budget will be reached.
+    expect(cut.choices[0]!.finish_reason).toBe('length');
+    expect(message.content ?? '').toBe('');
+    return message.reasoning_content ?? '';
+  }
+
+  it('holds to the token: the reasoning is the first N tokens, then the message, then the answer goes on', async () => {
+    const first = await firstTokens(4, 1);
+    const body = { model: 'tiny', messages: USER, max_tokens: 40, seed: 1, reasoning_budget_tokens: 4 };
+    const budgeted = await chat().chat.completions.create(body);
+    const message = budgeted.choices[0]!.message as { reasoning_content?: string };
+    expect(message.reasoning_content!.startsWith(first), JSON.stringify([first, message.reasoning_content])).toBe(true);
+    expect(message.reasoning_content!.slice(first.length).trim()).toBe(BUDGET_MESSAGE);
+    expect((budgeted.usage as Usage).completion_tokens_details?.reasoning_tokens).toBe(4);
+    // The closing was written into the sequence, and generation went on after it.
+    expect(budgeted.usage!.completion_tokens).toBeGreaterThan(4 + thinker.running.engine.countTokens(`${BUDGET_MESSAGE}\n</think>`));
+  });
+
+  it('a budget of 0 closes reasoning before the first token', async () => {
+    const body = { model: 'tiny', messages: USER, max_tokens: 12, seed: 2, reasoning_budget_tokens: 0 };
+    const budgeted = await chat().chat.completions.create(body);
+    const message = budgeted.choices[0]!.message as { reasoning_content?: string };
+    expect((message.reasoning_content ?? '').trim()).toBe(BUDGET_MESSAGE);
+    expect((budgeted.usage as Usage).completion_tokens_details?.reasoning_tokens).toBe(0);
+  });
+
+  it('Anthropic thinking.budget_tokens is the budget, streamed or not', async () => {
+    const first = await firstTokens(3, 1);
+    const client = new Anthropic({ baseURL: thinker.running.url, apiKey: 'none', maxRetries: 0 });
+    const params = { model: 'tiny', max_tokens: 40, messages: USER, thinking: { type: 'enabled' as const, budget_tokens: 3 }, seed: 1 };
+    const message = await client.messages.create(params);
+    const block = message.content[0];
+    const thought = block?.type === 'thinking' ? block.thinking : '';
+    expect(thought.startsWith(first), JSON.stringify([first, thought])).toBe(true);
+    expect(thought.slice(first.length).trim()).toBe(BUDGET_MESSAGE);
+    const streamed = await client.messages.stream(params).finalMessage();
+    expect(streamed.content).toEqual(message.content);
+  });
+
+  it('a required call after a spent budget: the grammar holds from the end of reasoning', async () => {
+    const body = { model: 'tiny', messages: USER, tools: TOOLS, tool_choice: 'required' as const, max_tokens: 1000, seed: 3, reasoning_budget_tokens: 2 };
+    const completion = await chat().chat.completions.create(body);
+    const choice = completion.choices[0]!;
+    expect(choice.finish_reason, JSON.stringify(choice.message)).toBe('tool_calls');
+    for (const call of choice.message.tool_calls ?? []) {
+      if (call.type !== 'function') throw new Error('not a function call');
+      expect(validators.get(call.function.name)!(JSON.parse(call.function.arguments)), call.function.arguments).toBe(true);
+    }
+    expect((completion.usage as Usage).completion_tokens_details?.reasoning_tokens).toBeLessThanOrEqual(2);
   });
 });

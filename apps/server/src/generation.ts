@@ -20,6 +20,8 @@ export interface CompletionContext {
   readonly reasoningBudget: number | undefined;
   /** Text written before the reasoning end marker when a budget closes reasoning. */
   readonly reasoningBudgetMessage: string;
+  /** The template's reasoning end as it writes it (the analysis's `reasoning.end`; '' when it has none). */
+  readonly reasoningEnd: string;
   /** `tool_choice: "none"` also takes the tools out of the prompt (else only out of the grammar). */
   readonly hideToolsOnNone: boolean;
 }
@@ -87,20 +89,27 @@ export function prepareCompletion(body: unknown, context: CompletionContext): Pr
     topP: sampling.topP ?? 1,
     topK: sampling.topK ?? 40,
     seed: sampling.seed,
-    reasoningBudget: budget === undefined ? undefined : reasoningBudgetOf(parser, budget, context.reasoningBudgetMessage),
+    reasoningBudget: budget === undefined ? undefined : reasoningBudgetOf(parser, budget, context),
   };
   return { request, parser, sampling, job, stops: [...sampling.stop, ...parser.additionalStops], promptTokens };
 }
 
-/** The budget's markers for this parser, or undefined when the template has no reasoning markers. */
-function reasoningBudgetOf(parser: ChatParser, tokens: number, message: string): ReasoningBudget | undefined {
+/**
+ * The budget's markers for this parser, or undefined when the template has no reasoning
+ * markers. The closing is the optional message, then the reasoning end as the template
+ * writes it (Qwen3's `\n</think>\n\n`).
+ */
+function reasoningBudgetOf(parser: ChatParser, tokens: number, context: CompletionContext): ReasoningBudget | undefined {
   const start = parser.thinkingStartTag;
   const end = parser.thinkingEndTag;
   if (end === '') return undefined;
+  const written = context.reasoningEnd.includes(end) ? context.reasoningEnd : end;
+  const message = context.reasoningBudgetMessage;
+  const gap = message === '' || /^\s/.test(written) || /\s$/.test(message) ? '' : '\n';
   const prefix = parser.generationPrompt;
   // The generation prompt may open reasoning itself (DeepSeek R1's `<think>\n`).
   const open = start !== '' && prefix.lastIndexOf(start) !== -1 && prefix.lastIndexOf(start) > prefix.lastIndexOf(end);
-  return { tokens, start, end, openAtStart: open, closing: `${message}${message === '' || message.endsWith('\n') ? '' : '\n'}${end}\n` };
+  return { tokens, start, end, openAtStart: open, closing: `${message}${gap}${written}` };
 }
 
 /** Gives every tool call an id and type with its first delta (the model may write none). */

@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { WorkaroundPlugin } from '@autoparser/core';
+import { analyzeTemplate, type WorkaroundPlugin } from '@autoparser/core';
 import { anthropicErrorBody } from './anthropic/anthropic-error.js';
 import { countMessageTokens, runMessages } from './anthropic/messages-handler.js';
 import { runCompletion, type CompletionSink } from './chat-completion.js';
@@ -105,6 +105,15 @@ function internal(error: unknown): HttpError {
   return new HttpError(500, 'server_error', `internal error: ${error instanceof Error ? error.message : String(error)}`, null, 'internal_error');
 }
 
+/** The template's reasoning end as it writes it ('' when the analysis finds none, or fails). */
+function reasoningEndOf(template: string, plugins: readonly WorkaroundPlugin[] | undefined): string {
+  try {
+    return analyzeTemplate(template, plugins === undefined ? {} : { plugins }).reasoning.end;
+  } catch {
+    return '';
+  }
+}
+
 /** The API of a request's route (Anthropic's routes answer errors in Anthropic's shape). */
 function apiOf(request: IncomingMessage): Api {
   const path = (request.url ?? '/').split('?')[0] ?? '/';
@@ -130,6 +139,7 @@ export function createChatServer(options: ChatServerOptions): ChatServer {
     defaultMaxTokens: options.defaultMaxTokens ?? 1024,
     reasoningBudget: options.reasoningBudget,
     reasoningBudgetMessage: options.reasoningBudgetMessage ?? '',
+    reasoningEnd: reasoningEndOf(template, options.plugins),
     hideToolsOnNone: options.hideToolsOnNone ?? false,
   };
   const limit = options.maxBodyBytes ?? 16 * 1024 * 1024;
