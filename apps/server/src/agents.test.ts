@@ -1,8 +1,11 @@
 // The agent APIs over real llama.cpp (node-llama-cpp) and tiny random models with real
 // templates: Anthropic Messages with the official @anthropic-ai/sdk, OpenAI Responses with the
-// official openai client. Two servers serve every
+// official openai client, and both through the Vercel AI SDK. Two servers serve every
 // test of the file: Qwen3-Coder (tools) and DeepSeek V3.1 (reasoning, opened by the prompt).
+import { createAnthropic } from '@ai-sdk/anthropic';
+import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import Anthropic from '@anthropic-ai/sdk';
+import { generateText, isStepCount, jsonSchema, streamText, tool, type JSONSchema7, type LanguageModel } from 'ai';
 import { Ajv } from 'ajv';
 import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -323,5 +326,81 @@ describe('reasoning budget', () => {
       expect(validators.get(call.function.name)!(JSON.parse(call.function.arguments)), call.function.arguments).toBe(true);
     }
     expect((completion.usage as Usage).completion_tokens_details?.reasoning_tokens).toBeLessThanOrEqual(2);
+  });
+});
+
+describe('Vercel AI SDK', () => {
+  /** The Anthropic provider has no seed: the test adds one to each body, to fix the sampling. */
+  const seeded = (seed: number): typeof fetch => (input, init) => {
+    const body = typeof init?.body === 'string' ? JSON.stringify({ ...(JSON.parse(init.body) as object), seed }) : init?.body;
+    return fetch(input, { ...init, body });
+  };
+  const providers: [string, (seed: number) => LanguageModel][] = [
+    ['@ai-sdk/anthropic (Messages)', (seed) => createAnthropic({ baseURL: `${coder.running.url}/v1`, apiKey: 'none', fetch: seeded(seed) })('tiny')],
+    ['@ai-sdk/openai-compatible (chat completions)', (seed) => createOpenAICompatible({ name: 'autoparser', baseURL: coder.baseURL, apiKey: 'none', fetch: seeded(seed) })('tiny')],
+  ];
+  const toolsOf = (calls: string[]) => ({
+    set_alarm: tool({
+      description: 'Sets an alarm.',
+      inputSchema: jsonSchema<{ hour: number; loud: boolean }>(TOOLS[0]!.function.parameters as JSONSchema7),
+      execute: ({ hour }) => {
+        calls.push('set_alarm');
+        return Promise.resolve(`Alarm set for ${hour}:00.`);
+      },
+    }),
+    get_weather: tool({
+      description: 'Tells the weather.',
+      inputSchema: jsonSchema<{ days: number }>(TOOLS[1]!.function.parameters as JSONSchema7),
+      execute: ({ days }) => {
+        calls.push('get_weather');
+        return Promise.resolve(`Sunny for ${days} days.`);
+      },
+    }),
+  });
+
+  describe.each(providers)('%s', (_name, modelOf) => {
+    it('generateText answers text', async () => {
+      const result = await generateText({ model: modelOf(1), prompt: WAKE, maxOutputTokens: 16, maxRetries: 0 });
+      expect(typeof result.text).toBe('string');
+      expect(['stop', 'length']).toContain(result.finishReason);
+      expect(result.usage.inputTokens).toBeGreaterThan(0);
+    });
+
+    it('generateText with a required tool runs a valid call', async () => {
+      const calls: string[] = [];
+      const result = await generateText({ model: modelOf(3), prompt: WAKE, tools: toolsOf(calls), toolChoice: 'required', maxOutputTokens: 1000, maxRetries: 0 });
+      expect(result.finishReason).toBe('tool-calls');
+      expect(result.toolCalls.length).toBeGreaterThan(0);
+      for (const call of result.toolCalls) expect(validators.get(call.toolName)!(call.input), JSON.stringify(call.input)).toBe(true);
+      expect(calls.length).toBe(result.toolCalls.length);
+    });
+
+    it('streamText with a named tool streams a valid call', async () => {
+      const calls: string[] = [];
+      const result = streamText({ model: modelOf(3), prompt: WAKE, tools: toolsOf(calls), toolChoice: { type: 'tool', toolName: 'get_weather' }, maxOutputTokens: 1000, maxRetries: 0 });
+      const parts: string[] = [];
+      for await (const part of result.fullStream) parts.push(part.type);
+      const toolCalls = await result.toolCalls;
+      expect(toolCalls.map((call) => call.toolName)).toEqual(toolCalls.map(() => 'get_weather'));
+      expect(toolCalls.length).toBeGreaterThan(0);
+      for (const call of toolCalls) expect(validators.get(call.toolName)!(call.input), JSON.stringify(call.input)).toBe(true);
+      expect(parts).toContain('tool-input-delta');
+      expect(parts).toContain('tool-result');
+    });
+
+    it('a multi-step tool loop: each step sends the results back and the model calls again', async () => {
+      const calls: string[] = [];
+      const result = await generateText({ model: modelOf(5), prompt: WAKE, tools: toolsOf(calls), toolChoice: 'required', stopWhen: isStepCount(3), maxOutputTokens: 1000, maxRetries: 0 });
+      expect(result.steps).toHaveLength(3);
+      for (const step of result.steps) {
+        expect(step.toolCalls.length).toBeGreaterThan(0);
+        expect(step.toolResults.length).toBe(step.toolCalls.length);
+      }
+      // Each step's prompt holds the earlier calls and results: it grows.
+      const inputs = result.steps.map((step) => step.usage.inputTokens ?? 0);
+      expect(inputs[1]).toBeGreaterThan(inputs[0]!);
+      expect(inputs[2]).toBeGreaterThan(inputs[1]!);
+      expect(calls.length).toBe(result.steps.reduce((sum, step) => sum + step.toolCalls.length, 0));
+    });
   });
 });
