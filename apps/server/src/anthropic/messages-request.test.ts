@@ -94,6 +94,12 @@ describe('translateMessagesRequest', () => {
     expect(translateMessagesRequest({ max_tokens: 5, messages: [{ role: 'user', content: 'hi' }], thinking: { type: 'disabled' } }).chat['enable_thinking']).toBe(false);
   });
 
+  it('maps output_config effort and format', () => {
+    const schema = { type: 'object', properties: { ok: { type: 'boolean' } } };
+    const { chat } = translateMessagesRequest({ max_tokens: 5, messages: [{ role: 'user', content: 'hi' }], output_config: { effort: 'high', format: { type: 'json_schema', schema } } });
+    expect(chat).toMatchObject({ reasoning_effort: 'high', response_format: { type: 'json_schema', json_schema: { schema } } });
+  });
+
   it('leaves server tools out', () => {
     const { chat } = translateMessagesRequest({ max_tokens: 5, messages: [{ role: 'user', content: 'hi' }], tools: [{ type: 'web_search_20250305', name: 'web_search' }, WEATHER] });
     expect((chat['tools'] as unknown[]).length).toBe(1);

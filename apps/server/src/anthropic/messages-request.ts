@@ -161,6 +161,20 @@ function chatThinking(value: unknown): Record<string, unknown> {
   }
 }
 
+/** `output_config`: `effort` to the template's `reasoning_effort`, a `json_schema` format to a response format. */
+function outputConfig(value: unknown): Record<string, unknown> {
+  if (value === undefined || value === null) return {};
+  const config = objectAt(value, 'output_config');
+  const effort = optionalString(config, 'effort', 'output_config.effort');
+  const out: Record<string, unknown> = effort !== undefined ? { reasoning_effort: effort } : {};
+  if (config['format'] !== undefined && config['format'] !== null) {
+    const format = objectAt(config['format'], 'output_config.format');
+    if (format['type'] !== 'json_schema') throw badRequest(`output_config.format.type: must be "json_schema", not ${JSON.stringify(format['type'])}`, 'output_config.format.type', 'invalid-value');
+    out['response_format'] = { type: 'json_schema', json_schema: { name: 'output', schema: objectAt(format['schema'], 'output_config.format.schema') } };
+  }
+  return out;
+}
+
 function stopSequences(value: unknown): string[] | undefined {
   if (value === undefined || value === null) return undefined;
   return arrayAt(value, 'stop_sequences').map((item, index) => stringAt(item, `stop_sequences[${index}]`));
@@ -178,7 +192,8 @@ export interface TranslatedMessagesRequest {
  * Translates an Anthropic Messages body into a chat-completions body: `system` becomes a
  * system message, `tool_result` blocks tool messages, `thinking` blocks the assistant's
  * `reasoning_content`, `tool_use` blocks its `tool_calls`; `tools`, `tool_choice`,
- * `thinking`, `stop_sequences` and the sampling fields map to their chat counterparts.
+ * `thinking`, `output_config` (effort, a JSON schema), `stop_sequences` and the sampling
+ * fields map to their chat counterparts.
  * A wrong body is a 400 naming the Anthropic field. `counting`: a count_tokens body
  * (no `max_tokens`, never streamed).
  */
@@ -202,6 +217,7 @@ export function translateMessagesRequest(value: unknown, counting = false): Tran
     // `seed` is not Anthropic's: an extra, as llama.cpp's server takes it.
     ...present(body, ['temperature', 'top_p', 'top_k', 'seed']),
     ...chatThinking(body['thinking']),
+    ...outputConfig(body['output_config']),
     stream,
   };
   return { chat, stream };
