@@ -127,6 +127,19 @@ describe('Anthropic Messages', () => {
     expect(final.content).toEqual(message.content);
   });
 
+  it('stop_sequences and the token cap give their stop reasons', async () => {
+    // Under this schema the answer starts with "{", whitespace at most, then a quote: the stop.
+    const schema = { type: 'object' as const, properties: { ok: { type: 'boolean' } }, required: ['ok'], additionalProperties: false };
+    const base = { model: 'tiny', messages: [{ role: 'user' as const, content: WAKE }], output_config: { format: { type: 'json_schema' as const, schema } }, seed: 11 };
+    const stopped = await client().messages.create({ ...base, max_tokens: 40, stop_sequences: ['"'] });
+    expect(stopped.stop_reason).toBe('stop_sequence');
+    expect(stopped.stop_sequence).toBe('"');
+    expect(stopped.content.map((block) => (block.type === 'text' ? block.text : '')).join('')).toMatch(/^\{\s*$/);
+    const cut = await client().messages.create({ ...base, max_tokens: 1 });
+    expect(cut.stop_reason).toBe('max_tokens');
+    expect(cut.usage.output_tokens).toBe(1);
+  });
+
   it('past thinking blocks reach the prompt as reasoning_content, as the template renders it', async () => {
     const turns = (thought: string): Anthropic.MessageParam[] => [
       { role: 'user', content: WAKE },
@@ -229,6 +242,14 @@ describe('OpenAI Responses', () => {
     // The output is in the prompt.
     expect(response.usage!.input_tokens).toBeGreaterThan(shorter.usage!.input_tokens);
     expect(['completed', 'incomplete']).toContain(response.status);
+  });
+
+  it('text.format json_schema gives output_text that validates', async () => {
+    const schema = { type: 'object', properties: { ok: { type: 'boolean' }, level: { type: 'integer', minimum: 0, maximum: 9 } }, required: ['ok', 'level'], additionalProperties: false };
+    const params = { model: 'tiny', input: WAKE, text: { format: { type: 'json_schema' as const, name: 'answer', schema, strict: true } }, max_output_tokens: 400, seed: 5 };
+    const response = await client().responses.create(params);
+    expect(response.status).toBe('completed');
+    expect(ajv.validate(schema, JSON.parse(response.output_text)), response.output_text).toBe(true);
   });
 
   it('reasoning comes back as a reasoning item, streamed as reasoning_text deltas', async () => {
