@@ -264,6 +264,9 @@ describe('OpenAI Responses', () => {
     expect(item?.type === 'reasoning' ? item.content?.[0]?.text : undefined).toBe(streamed);
     const withoutIds = (items: readonly OpenAI.Responses.ResponseOutputItem[]): unknown[] => items.map(({ id: _id, ...rest }) => rest);
     expect(withoutIds(final.output)).toEqual(withoutIds(response.output));
+    // Effort none on a template that only turns thinking on and off: thinking off, no reasoning item.
+    const off = await thinking().responses.create({ ...params, reasoning: { effort: 'none' } });
+    expect(off.output.map((item) => item.type)).not.toContain('reasoning');
   });
 
   it.each([

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { ChatEngine } from './engine.js';
-import { prepareCompletion, type CompletionContext } from './generation.js';
+import { NO_REASONING, prepareCompletion, type CompletionContext } from './generation.js';
 import { SlotQueue } from './slot-queue.js';
 
 const TEMPLATES = fileURLToPath(new URL('../../../../shared/templates/', import.meta.url));
@@ -26,7 +26,7 @@ function contextOf(file: string, overrides: Partial<CompletionContext> = {}): Co
     defaultMaxTokens: 100,
     reasoningBudget: undefined,
     reasoningBudgetMessage: '',
-    reasoningEnd: '',
+    reasoning: NO_REASONING,
     hideToolsOnNone: false,
     ...overrides,
   };
@@ -37,7 +37,7 @@ const TOOL = { type: 'function', function: { name: 'zebra_lookup', parameters: {
 
 describe('prepareCompletion', () => {
   it('takes the server default budget unless the request sets its own', () => {
-    const context = contextOf('Qwen-Qwen3-0.6B.jinja', { reasoningBudget: 7, reasoningBudgetMessage: 'Enough.', reasoningEnd: '\n</think>\n\n' });
+    const context = contextOf('Qwen-Qwen3-0.6B.jinja', { reasoningBudget: 7, reasoningBudgetMessage: 'Enough.', reasoning: { end: '\n</think>\n\n', effortLevels: [], toggles: true } });
     const byDefault = prepareCompletion({ messages: USER }, context).job.reasoningBudget;
     expect(byDefault).toEqual({ tokens: 7, start: '<think>', end: '</think>', openAtStart: false, closing: 'Enough.\n</think>\n\n' });
     expect(prepareCompletion({ messages: USER, reasoning_budget_tokens: 2 }, context).job.reasoningBudget?.tokens).toBe(2);
@@ -64,6 +64,14 @@ describe('prepareCompletion', () => {
     expect(shown.job.grammar).toBeUndefined();
     const hidden = prepareCompletion(body, contextOf('Qwen3-Coder.jinja', { hideToolsOnNone: true }));
     expect(hidden.job.prompt).not.toContain('zebra_lookup');
+  });
+
+  it('reasoning_effort none turns thinking off where the template toggles it and takes no such level', () => {
+    const toggles = contextOf('Qwen-Qwen3-0.6B.jinja', { reasoning: { end: '', effortLevels: [], toggles: true } });
+    expect(prepareCompletion({ messages: USER, reasoning_effort: 'none' }, toggles).job.prompt).toMatch(/<think>\s*<\/think>\s*$/);
+    expect(prepareCompletion({ messages: USER, reasoning_effort: 'high' }, toggles).job.prompt).not.toMatch(/<\/think>\s*$/);
+    // The body's own enable_thinking wins.
+    expect(prepareCompletion({ messages: USER, reasoning_effort: 'none', enable_thinking: true }, toggles).job.prompt).not.toMatch(/<\/think>\s*$/);
   });
 
   it('passes reasoning_effort to the template', () => {

@@ -20,10 +20,33 @@ export interface CompletionContext {
   readonly reasoningBudget: number | undefined;
   /** Text written before the reasoning end marker when a budget closes reasoning. */
   readonly reasoningBudgetMessage: string;
-  /** The template's reasoning end as it writes it (the analysis's `reasoning.end`; '' when it has none). */
-  readonly reasoningEnd: string;
+  /** What the template's analysis says about reasoning. */
+  readonly reasoning: TemplateReasoning;
   /** `tool_choice: "none"` also takes the tools out of the prompt (else only out of the grammar). */
   readonly hideToolsOnNone: boolean;
+}
+
+/** What a template's analysis says about reasoning, as the server uses it. */
+export interface TemplateReasoning {
+  /** The reasoning end as the template writes it (the analysis's `reasoning.end`; '' when it has none). */
+  readonly end: string;
+  /** The `reasoning_effort` levels the template takes (`caps.reasoning_effort_levels`). */
+  readonly effortLevels: readonly string[];
+  /** The template turns reasoning on and off with `enable_thinking`. */
+  readonly toggles: boolean;
+}
+
+/** No reasoning known (an analysis that failed). */
+export const NO_REASONING: TemplateReasoning = { end: '', effortLevels: [], toggles: false };
+
+/**
+ * `reasoning_effort: "none"` for a template that takes no such level but turns thinking on
+ * and off: thinking off (unless the body says otherwise). Other efforts go to the template as they are.
+ */
+function withEffortToggle(body: Readonly<Record<string, unknown>>, reasoning: TemplateReasoning): Readonly<Record<string, unknown>> {
+  const effort = body['reasoning_effort'];
+  if (effort !== 'none' || !reasoning.toggles || reasoning.effortLevels.includes(effort) || body['enable_thinking'] !== undefined) return body;
+  return { ...body, enable_thinking: false };
 }
 
 /** A checked request, ready to run. */
@@ -53,7 +76,7 @@ export function prepareCompletion(body: unknown, context: CompletionContext): Pr
   const askedBudget = readReasoningBudget(body);
   const { reasoning_budget_tokens: _budget, ...rest } = body;
   const shown = context.hideToolsOnNone && rest['tool_choice'] === 'none' ? { ...rest, tools: undefined, tool_choice: undefined } : rest;
-  const read = parseChatRequest(shown);
+  const read = parseChatRequest(withEffortToggle(shown, context.reasoning));
   if (!read.ok) {
     const first = read.problems.find((problem) => problem.severity === 'error') ?? read.problems[0];
     throw badRequest(first?.message ?? 'the request is invalid', first?.path === '' ? null : (first?.path ?? null), first?.code ?? null);
@@ -103,7 +126,7 @@ function reasoningBudgetOf(parser: ChatParser, tokens: number, context: Completi
   const start = parser.thinkingStartTag;
   const end = parser.thinkingEndTag;
   if (end === '') return undefined;
-  const written = context.reasoningEnd.includes(end) ? context.reasoningEnd : end;
+  const written = context.reasoning.end.includes(end) ? context.reasoning.end : end;
   const message = context.reasoningBudgetMessage;
   const gap = message === '' || /^\s/.test(written) || /\s$/.test(message) ? '' : '\n';
   const prefix = parser.generationPrompt;

@@ -6,7 +6,7 @@ import { countMessageTokens, runMessages } from './anthropic/messages-handler.js
 import { runCompletion, type CompletionSink } from './chat-completion.js';
 import { runResponses } from './responses/responses-handler.js';
 import type { ChatEngine, GenerationResult } from './engine.js';
-import { prepareCompletion, type CompletionContext } from './generation.js';
+import { NO_REASONING, prepareCompletion, type CompletionContext, type TemplateReasoning } from './generation.js';
 import { badRequest, HttpError } from './openai-error.js';
 import { SlotQueue } from './slot-queue.js';
 
@@ -105,12 +105,13 @@ function internal(error: unknown): HttpError {
   return new HttpError(500, 'server_error', `internal error: ${error instanceof Error ? error.message : String(error)}`, null, 'internal_error');
 }
 
-/** The template's reasoning end as it writes it ('' when the analysis finds none, or fails). */
-function reasoningEndOf(template: string, plugins: readonly WorkaroundPlugin[] | undefined): string {
+/** What the template's analysis says about reasoning (nothing when the analysis fails). */
+function reasoningOf(template: string, plugins: readonly WorkaroundPlugin[] | undefined): TemplateReasoning {
   try {
-    return analyzeTemplate(template, plugins === undefined ? {} : { plugins }).reasoning.end;
+    const analysis = analyzeTemplate(template, plugins === undefined ? {} : { plugins });
+    return { end: analysis.reasoning.end, effortLevels: analysis.caps.reasoning_effort_levels ?? [], toggles: analysis.caps.supports_enable_thinking };
   } catch {
-    return '';
+    return NO_REASONING;
   }
 }
 
@@ -139,7 +140,7 @@ export function createChatServer(options: ChatServerOptions): ChatServer {
     defaultMaxTokens: options.defaultMaxTokens ?? 1024,
     reasoningBudget: options.reasoningBudget,
     reasoningBudgetMessage: options.reasoningBudgetMessage ?? '',
-    reasoningEnd: reasoningEndOf(template, options.plugins),
+    reasoning: reasoningOf(template, options.plugins),
     hideToolsOnNone: options.hideToolsOnNone ?? false,
   };
   const limit = options.maxBodyBytes ?? 16 * 1024 * 1024;

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { translateMessagesRequest } from './anthropic/messages-request.js';
 import type { ChatEngine } from './engine.js';
-import { prepareCompletion, type CompletionContext } from './generation.js';
+import { NO_REASONING, prepareCompletion, type CompletionContext } from './generation.js';
 import { translateResponsesRequest } from './responses/responses-request.js';
 import { SlotQueue } from './slot-queue.js';
 
@@ -26,7 +26,7 @@ const contextOf = (file: string, hideToolsOnNone = false): CompletionContext => 
   defaultMaxTokens: 100,
   reasoningBudget: undefined,
   reasoningBudgetMessage: '',
-  reasoningEnd: '',
+  reasoning: NO_REASONING,
   hideToolsOnNone,
 });
 const QWEN3 = contextOf('Qwen-Qwen3-0.6B.jinja');

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { ChatEngine } from './engine.js';
-import { prepareCompletion, type CompletionContext } from './generation.js';
+import { NO_REASONING, prepareCompletion, type CompletionContext } from './generation.js';
 import { SlotQueue } from './slot-queue.js';
 import { translateMessagesRequest } from './anthropic/messages-request.js';
 import { HttpError } from './openai-error.js';
@@ -28,7 +28,7 @@ const CONTEXT: CompletionContext = {
   defaultMaxTokens: 100,
   reasoningBudget: undefined,
   reasoningBudgetMessage: '',
-  reasoningEnd: '',
+  reasoning: NO_REASONING,
   hideToolsOnNone: false,
 };
 

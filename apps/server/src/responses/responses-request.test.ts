@@ -66,7 +66,7 @@ describe('translateResponsesRequest', () => {
     });
     expect(chat).toMatchObject({ reasoning_effort: 'low', response_format: { type: 'json_schema', json_schema: { name: 'answer', schema: { type: 'object' } } }, temperature: 0.2, top_p: 0.5, stream: true });
     expect(echo['reasoning']).toEqual({ effort: 'low', summary: null });
-    expect(translateResponsesRequest({ input: 'hi', reasoning: { effort: 'none' } }).chat).toMatchObject({ reasoning_effort: 'none', enable_thinking: false });
+    expect(translateResponsesRequest({ input: 'hi', reasoning: { effort: 'none' } }).chat).toMatchObject({ reasoning_effort: 'none' });
   });
 
   it.each([

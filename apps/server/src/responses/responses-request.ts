@@ -150,12 +150,11 @@ function responseFormat(value: unknown): Record<string, unknown> | undefined {
   }
 }
 
-/** `reasoning.effort` as the template's `reasoning_effort` (`none` also turns thinking off for on/off templates). */
+/** `reasoning.effort` as the template's `reasoning_effort` (the server turns `none` into thinking off for on/off templates). */
 function reasoning(value: unknown): Record<string, unknown> {
   if (value === undefined || value === null) return {};
   const effort = optionalString(objectAt(value, 'reasoning'), 'effort', 'reasoning.effort');
-  if (effort === undefined) return {};
-  return { reasoning_effort: effort, ...(effort === 'none' ? { enable_thinking: false } : {}) };
+  return effort === undefined ? {} : { reasoning_effort: effort };
 }
 
 /** What a Responses request asks for, as a chat-completions body, and how to answer. */
