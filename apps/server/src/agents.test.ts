@@ -252,6 +252,26 @@ describe('OpenAI Responses', () => {
     expect(ajv.validate(schema, JSON.parse(response.output_text)), response.output_text).toBe(true);
   });
 
+  it('a freeform (custom) tool, as Codex declares apply_patch: a custom_tool_call with raw input, streamed or not, and its output round trip', async () => {
+    const tools: OpenAI.Responses.Tool[] = [{ type: 'custom', name: 'apply_patch', description: 'Edits files with a patch.' }];
+    const params = { model: 'tiny', input: WAKE, tools, tool_choice: { type: 'custom' as const, name: 'apply_patch' }, max_output_tokens: 300, seed: 6 };
+    const response = await client().responses.create(params);
+    const calls = response.output.filter((item): item is OpenAI.Responses.ResponseCustomToolCall => item.type === 'custom_tool_call');
+    expect(calls.length, JSON.stringify(response.output)).toBeGreaterThan(0);
+    expect(typeof calls[0]!.input).toBe('string');
+    expect(calls[0]!.name).toBe('apply_patch');
+    const final = await client().responses.stream(params).finalResponse();
+    const streamed = final.output.filter((item) => item.type === 'custom_tool_call');
+    expect(streamed.map((item) => (item.type === 'custom_tool_call' ? item.input : ''))).toEqual(calls.map((call) => call.input));
+    const next = await client().responses.create({
+      model: 'tiny',
+      input: [{ role: 'user', content: WAKE }, { type: 'custom_tool_call', call_id: calls[0]!.call_id, name: 'apply_patch', input: calls[0]!.input }, { type: 'custom_tool_call_output', call_id: calls[0]!.call_id, output: 'Patch applied.' }],
+      tools,
+      max_output_tokens: 8,
+    });
+    expect(next.object).toBe('response');
+  });
+
   it('reasoning comes back as a reasoning item, streamed as reasoning_text deltas', async () => {
     const params = { model: 'tiny', input: WAKE, max_output_tokens: 24, reasoning: { effort: 'high' as const }, seed: 1 };
     const response = await thinking().responses.create(params);

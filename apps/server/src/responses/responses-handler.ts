@@ -17,6 +17,7 @@ export async function runResponses(body: unknown, context: CompletionContext, si
     model: typeof translated.chat['model'] === 'string' ? translated.chat['model'] : context.engine.modelId,
     createdAt: Math.floor(Date.now() / 1000),
     echo: translated.echo,
+    custom: translated.custom,
   };
   const ids = new CallIds((index) => `call_${key.slice(0, 16)}_${index}`);
   const encoder = new ResponseStreamEncoder(identity);

@@ -55,6 +55,28 @@ describe('translateResponsesRequest', () => {
     expect(chat['parallel_tool_calls']).toBe(false);
   });
 
+  it('serves a freeform (custom) tool as a function of one string, and reads its past calls', () => {
+    const { chat, custom } = translateResponsesRequest({
+      tools: [{ type: 'custom', name: 'apply_patch', description: 'Edits files.', format: { type: 'grammar', syntax: 'lark', definition: 'start: /.+/s' } }],
+      tool_choice: { type: 'custom', name: 'apply_patch' },
+      input: [
+        { role: 'user', content: 'Add a file.' },
+        { type: 'custom_tool_call', call_id: 'call_p', name: 'apply_patch', input: '*** Begin Patch' },
+        { type: 'custom_tool_call_output', call_id: 'call_p', output: 'Done' },
+      ],
+    });
+    expect([...custom]).toEqual(['apply_patch']);
+    expect(chat['tools']).toEqual([
+      { type: 'function', function: { name: 'apply_patch', description: 'Edits files.', parameters: { type: 'object', properties: { input: { type: 'string' } }, required: ['input'], additionalProperties: false } } },
+    ]);
+    expect(chat['tool_choice']).toEqual({ type: 'function', function: { name: 'apply_patch' } });
+    expect(chat['messages']).toEqual([
+      { role: 'user', content: 'Add a file.' },
+      { role: 'assistant', content: '', tool_calls: [{ id: 'call_p', type: 'function', function: { name: 'apply_patch', arguments: '{"input":"*** Begin Patch"}' } }] },
+      { role: 'tool', tool_call_id: 'call_p', content: 'Done' },
+    ]);
+  });
+
   it('maps reasoning effort, text.format and sampling', () => {
     const { chat, echo } = translateResponsesRequest({
       input: 'hi',

@@ -90,8 +90,15 @@ function readItem(conversation: Conversation, item: unknown, at: string): void {
       return;
     }
     case 'function_call_output':
+    case 'custom_tool_call_output':
       conversation.output(stringAt(fields['call_id'], `${at}.call_id`), textOf(fields['output'], `${at}.output`));
       return;
+    case 'custom_tool_call': {
+      // A freeform tool's call: its raw input becomes the one argument of the function it is served as.
+      const input = stringAt(fields['input'], `${at}.input`);
+      conversation.call(stringAt(fields['call_id'], `${at}.call_id`), stringAt(fields['name'], `${at}.name`), JSON.stringify({ input }));
+      return;
+    }
     case 'reasoning': {
       // The reasoning text when the item has it, else its summary.
       const content = fields['content'];
@@ -100,17 +107,36 @@ function readItem(conversation: Conversation, item: unknown, at: string): void {
       return;
     }
     default:
-      throw badRequest(`${at}.type: items of type ${JSON.stringify(type)} are not served (message, function_call, function_call_output and reasoning are)`, `${at}.type`, 'unsupported-item');
+      throw badRequest(
+        `${at}.type: items of type ${JSON.stringify(type)} are not served (message, function_call, function_call_output, custom_tool_call, custom_tool_call_output and reasoning are)`,
+        `${at}.type`,
+        'unsupported-item',
+      );
   }
 }
 
-/** Function tools as chat tools (hosted tools — web search, file search… — cannot run here and are left out). */
-function chatTools(value: unknown): Record<string, unknown>[] | undefined {
+/** The one argument a freeform (custom) tool is served with: its raw input. */
+const CUSTOM_PARAMETERS = { type: 'object', properties: { input: { type: 'string' } }, required: ['input'], additionalProperties: false };
+
+/**
+ * Function tools as chat tools, and freeform (`custom`) tools — Codex's `apply_patch` — as
+ * functions of one string argument, `input` (their names are collected in `custom`: their
+ * calls go back as `custom_tool_call` items). Hosted tools (web search, file search…) cannot
+ * run here and are left out.
+ */
+function chatTools(value: unknown, custom: Set<string>): Record<string, unknown>[] | undefined {
   if (value === undefined || value === null) return undefined;
   const tools: Record<string, unknown>[] = [];
   arrayAt(value, 'tools').forEach((item, index) => {
     const at = `tools[${index}]`;
     const tool = objectAt(item, at);
+    if (tool['type'] === 'custom') {
+      const name = stringAt(tool['name'], `${at}.name`);
+      const description = optionalString(tool, 'description', `${at}.description`);
+      custom.add(name);
+      tools.push({ type: 'function', function: { name, ...(description !== undefined ? { description } : {}), parameters: CUSTOM_PARAMETERS } });
+      return;
+    }
     if (tool['type'] !== 'function') return;
     const name = stringAt(tool['name'], `${at}.name`);
     const description = optionalString(tool, 'description', `${at}.description`);
@@ -126,7 +152,9 @@ function chatToolChoice(value: unknown): unknown {
   if (value === 'auto' || value === 'none' || value === 'required') return value;
   if (typeof value === 'string') throw badRequest(`tool_choice: must be "auto", "none", "required" or {"type": "function", "name"}, not ${JSON.stringify(value)}`, 'tool_choice', 'invalid-value');
   const choice = objectAt(value, 'tool_choice');
-  if (choice['type'] !== 'function') throw badRequest(`tool_choice.type: only "function" is served, not ${JSON.stringify(choice['type'])}`, 'tool_choice.type', 'invalid-value');
+  if (choice['type'] !== 'function' && choice['type'] !== 'custom') {
+    throw badRequest(`tool_choice.type: only "function" and "custom" are served, not ${JSON.stringify(choice['type'])}`, 'tool_choice.type', 'invalid-value');
+  }
   return { type: 'function', function: { name: stringAt(choice['name'], 'tool_choice.name') } };
 }
 
@@ -165,6 +193,8 @@ export interface TranslatedResponsesRequest {
   readonly stream: boolean;
   /** Fields echoed in the response object (instructions, tools, tool_choice…). */
   readonly echo: Readonly<Record<string, unknown>>;
+  /** The freeform (custom) tools: their calls are `custom_tool_call` items. */
+  readonly custom: ReadonlySet<string>;
 }
 
 /**
@@ -196,7 +226,8 @@ export function translateResponsesRequest(value: unknown): TranslatedResponsesRe
   const maxTokens = optionalInteger(body, 'max_output_tokens', 'max_output_tokens', 1);
   const stream = optionalBoolean(body, 'stream', 'stream') ?? false;
   const parallel = optionalBoolean(body, 'parallel_tool_calls', 'parallel_tool_calls') ?? true;
-  const tools = chatTools(body['tools']);
+  const custom = new Set<string>();
+  const tools = chatTools(body['tools'], custom);
   const toolChoice = chatToolChoice(body['tool_choice']);
   const format = responseFormat(body['text']);
   if (body['metadata'] !== undefined && body['metadata'] !== null) objectAt(body['metadata'], 'metadata');
@@ -223,5 +254,5 @@ export function translateResponsesRequest(value: unknown): TranslatedResponsesRe
     reasoning: { effort: isFields(body['reasoning']) ? (body['reasoning']['effort'] ?? null) : null, summary: null },
     text: { format: isFields(body['text']) && isFields(body['text']['format']) ? body['text']['format'] : { type: 'text' } },
   };
-  return { chat, stream, echo };
+  return { chat, stream, echo, custom };
 }

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { GenerationResult } from '../engine.js';
 import { outputItems, responseObject, ResponseStreamEncoder, type ResponseIdentity } from './responses-response.js';
 
-const IDENTITY: ResponseIdentity = { id: 'resp_k', key: 'k', model: 'm', createdAt: 1, echo: { tools: [] } };
+const IDENTITY: ResponseIdentity = { id: 'resp_k', key: 'k', model: 'm', createdAt: 1, echo: { tools: [] }, custom: new Set(['apply_patch']) };
+const PATCH = '*** Begin Patch\n*** Add File: a.txt\n+"hi"\n*** End Patch';
 const DONE: GenerationResult = { finish: 'stop', promptTokens: 10, completionTokens: 4 };
 const CALL = { type: 'function' as const, id: 'call_a', function: { name: 'get_weather', arguments: '{"city":"Paris"}' } };
 
@@ -44,5 +45,30 @@ describe('Responses answers', () => {
     ]);
     const completed = events.at(-1)!.data['response'] as { output: unknown[] };
     expect(completed.output).toEqual(outputItems(IDENTITY, { role: 'assistant', content: 'Checking.', reasoning_content: 'hmm', tool_calls: [CALL] }));
+  });
+});
+
+describe('freeform (custom) tools', () => {
+  const call = { type: 'function' as const, id: 'call_p', function: { name: 'apply_patch', arguments: JSON.stringify({ input: PATCH }) } };
+
+  it('a call of a custom tool is a custom_tool_call with the raw input', () => {
+    expect(outputItems(IDENTITY, { role: 'assistant', content: '', tool_calls: [call] })).toEqual([
+      { type: 'custom_tool_call', id: 'ctc_k_0', call_id: 'call_p', name: 'apply_patch', input: PATCH, status: 'completed' },
+    ]);
+  });
+
+  it('streams the raw input once the call is whole', () => {
+    const encoder = new ResponseStreamEncoder(IDENTITY);
+    const args = call.function.arguments;
+    const events = [
+      ...encoder.push({ tool_calls: [{ index: 0, id: 'call_p', type: 'function', function: { name: 'apply_patch', arguments: args.slice(0, 12) } }] }),
+      ...encoder.push({ tool_calls: [{ index: 0, function: { arguments: args.slice(12) } }] }),
+      ...encoder.finish(DONE),
+    ];
+    expect(events.map((event) => event.event)).toEqual([
+      'response.output_item.added', 'response.custom_tool_call_input.delta', 'response.custom_tool_call_input.done', 'response.output_item.done', 'response.completed',
+    ]);
+    expect(events[1]!.data['delta']).toBe(PATCH);
+    expect((events.at(-1)!.data['response'] as { output: unknown[] }).output).toEqual(outputItems(IDENTITY, { role: 'assistant', content: '', tool_calls: [call] }));
   });
 });

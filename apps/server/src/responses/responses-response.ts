@@ -12,6 +12,8 @@ export interface ResponseIdentity {
   readonly createdAt: number;
   /** Request fields the response echoes. */
   readonly echo: Readonly<Record<string, unknown>>;
+  /** The freeform (custom) tools: their calls are `custom_tool_call` items whose `input` is the raw text. */
+  readonly custom: ReadonlySet<string>;
 }
 
 /** One server-sent event: its name and data. */
@@ -26,6 +28,25 @@ const reasoningItem = (id: string, text: string): Item => ({ type: 'reasoning', 
 const textPart = (text: string): Item => ({ type: 'output_text', text, annotations: [], logprobs: [] });
 const messageItem = (id: string, text: string, status: string): Item => ({ type: 'message', id, role: 'assistant', status, content: [textPart(text)] });
 const callItem = (id: string, callId: string, name: string, args: string, status: string): Item => ({ type: 'function_call', id, call_id: callId, name, arguments: args, status });
+const customItem = (id: string, callId: string, name: string, input: string, status: string): Item => ({ type: 'custom_tool_call', id, call_id: callId, name, input, status });
+
+/** A freeform tool's raw input from the arguments of the function it was served as (`{"input": …}`). */
+export function customInput(args: string): string {
+  try {
+    const value: unknown = JSON.parse(args);
+    if (typeof value === 'object' && value !== null && typeof (value as { input?: unknown }).input === 'string') return (value as { input: string }).input;
+  } catch {
+    // Cut short (the token cap): the text as it is.
+  }
+  return args;
+}
+
+/** The output item of one call: a `custom_tool_call` for a freeform tool, else a `function_call`. */
+function toolItem(identity: ResponseIdentity, index: number, callId: string, name: string, args: string): Item {
+  return identity.custom.has(name)
+    ? customItem(`ctc_${identity.key}_${index}`, callId, name, customInput(args), 'completed')
+    : callItem(`fc_${identity.key}_${index}`, callId, name, args, 'completed');
+}
 
 /** The output items of a message: reasoning, then the text as a message (when not blank), then one function_call per call. */
 export function outputItems(identity: ResponseIdentity, message: AssistantMessage): Item[] {
@@ -33,7 +54,7 @@ export function outputItems(identity: ResponseIdentity, message: AssistantMessag
   if (message.reasoning_content !== undefined && message.reasoning_content !== '') items.push(reasoningItem(`rs_${identity.key}_0`, message.reasoning_content));
   if (message.content.trim() !== '') items.push(messageItem(`msg_${identity.key}_${items.length}`, message.content, 'completed'));
   for (const [index, call] of (message.tool_calls ?? []).entries()) {
-    items.push(callItem(`fc_${identity.key}_${items.length}`, call.id ?? `call_${index}`, call.function.name, call.function.arguments, 'completed'));
+    items.push(toolItem(identity, items.length, call.id ?? `call_${index}`, call.function.name, call.function.arguments));
   }
   return items;
 }
@@ -68,14 +89,15 @@ export function responseObject(identity: ResponseIdentity, output: readonly Item
 type OpenItem =
   | { readonly kind: 'reasoning'; readonly id: string; text: string }
   | { readonly kind: 'message'; readonly id: string; text: string }
-  | { readonly kind: 'call'; readonly id: string; readonly call: number; readonly callId: string; readonly name: string; text: string };
+  | { readonly kind: 'call' | 'custom'; readonly id: string; readonly call: number; readonly callId: string; readonly name: string; text: string };
 
 /**
  * Turns our stream's deltas into Responses events, numbered from 0 (`sequence_number`):
  * `response.created` and `response.in_progress`; for each run of reasoning, text or one
  * tool call an output item (`response.output_item.added`, then its content part and
  * `reasoning_text` / `output_text` deltas, or its `function_call_arguments` deltas, their
- * `.done` events and `response.output_item.done`); then `response.completed` (or
+ * `.done` events and `response.output_item.done`; a freeform tool's raw input comes as one
+ * `custom_tool_call_input` delta when the call is whole); then `response.completed` (or
  * `response.incomplete` at the token cap) with the whole response. Blank text between other
  * items is held back, and dropped unless more text follows.
  */
@@ -104,7 +126,7 @@ export class ResponseStreamEncoder {
     if (delta.content !== undefined && delta.content !== '') this.text(out, delta.content);
     for (const call of delta.tool_calls ?? []) {
       const open = this.open;
-      if (open?.kind === 'call' && open.call === call.index) {
+      if ((open?.kind === 'call' || open?.kind === 'custom') && open.call === call.index) {
         if (call.function.arguments) this.append(out, call.function.arguments);
         continue;
       }
@@ -118,7 +140,8 @@ export class ResponseStreamEncoder {
       this.blank = '';
       const callId = waiting.id ?? call.id ?? `call_${call.index}`;
       const name = call.function.name;
-      this.begin(out, (index) => ({ kind: 'call', id: `fc_${this.identity.key}_${index}`, call: call.index, callId, name, text: '' }));
+      const custom = this.identity.custom.has(name);
+      this.begin(out, (index) => ({ kind: custom ? 'custom' : 'call', id: `${custom ? 'ctc' : 'fc'}_${this.identity.key}_${index}`, call: call.index, callId, name, text: '' }));
       if (waiting.args !== '') this.append(out, waiting.args);
     }
     return out;
@@ -158,6 +181,10 @@ export class ResponseStreamEncoder {
       out.push(this.event('response.output_item.added', { output_index: index, item: callItem(item.id, item.callId, item.name, '', 'in_progress') }));
       return;
     }
+    if (item.kind === 'custom') {
+      out.push(this.event('response.output_item.added', { output_index: index, item: customItem(item.id, item.callId, item.name, '', 'in_progress') }));
+      return;
+    }
     if (item.kind === 'reasoning') {
       out.push(this.event('response.output_item.added', { output_index: index, item: { type: 'reasoning', id: item.id, summary: [], content: [] } }));
       out.push(this.event('response.content_part.added', { item_id: item.id, output_index: index, content_index: 0, part: { type: 'reasoning_text', text: '' } }));
@@ -171,6 +198,8 @@ export class ResponseStreamEncoder {
     const item = this.open;
     if (item === undefined) return;
     item.text += delta;
+    // A freeform tool's input is JSON-escaped text until the call is whole: it is sent at the end.
+    if (item.kind === 'custom') return;
     const where = { item_id: item.id, output_index: this.done.length };
     if (item.kind === 'call') out.push(this.event('response.function_call_arguments.delta', { ...where, delta }));
     else if (item.kind === 'reasoning') out.push(this.event('response.reasoning_text.delta', { ...where, content_index: 0, delta }));
@@ -186,6 +215,11 @@ export class ResponseStreamEncoder {
     if (item.kind === 'call') {
       out.push(this.event('response.function_call_arguments.done', { ...where, name: item.name, arguments: item.text }));
       whole = callItem(item.id, item.callId, item.name, item.text, 'completed');
+    } else if (item.kind === 'custom') {
+      const input = customInput(item.text);
+      out.push(this.event('response.custom_tool_call_input.delta', { ...where, delta: input }));
+      out.push(this.event('response.custom_tool_call_input.done', { ...where, input }));
+      whole = customItem(item.id, item.callId, item.name, input, 'completed');
     } else if (item.kind === 'reasoning') {
       out.push(this.event('response.reasoning_text.done', { ...where, content_index: 0, text: item.text }));
       out.push(this.event('response.content_part.done', { ...where, content_index: 0, part: { type: 'reasoning_text', text: item.text } }));
