@@ -360,6 +360,15 @@ describe('reasoning budget', () => {
     expect(streamed.content).toEqual(message.content);
   });
 
+  it('through the AI SDK: @ai-sdk/anthropic thinking with budgetTokens', async () => {
+    const first = await firstTokens(3, 1);
+    const seeded: typeof fetch = (input, init) => fetch(input, { ...init, body: JSON.stringify({ ...(JSON.parse(init!.body as string) as object), seed: 1 }) });
+    const model = createAnthropic({ baseURL: `${thinker.running.url}/v1`, apiKey: 'none', fetch: seeded })('tiny');
+    const result = await generateText({ model, prompt: WAKE, maxOutputTokens: 40, maxRetries: 0, providerOptions: { anthropic: { thinking: { type: 'enabled', budgetTokens: 3 } } } });
+    expect(result.reasoningText?.startsWith(first), JSON.stringify([first, result.reasoningText])).toBe(true);
+    expect(result.reasoningText!.slice(first.length).trim()).toBe(BUDGET_MESSAGE);
+  });
+
   it('a required call after a spent budget: the grammar holds from the end of reasoning', async () => {
     const body = { model: 'tiny', messages: USER, tools: TOOLS, tool_choice: 'required' as const, max_tokens: 1000, seed: 3, reasoning_budget_tokens: 2 };
     const completion = await chat().chat.completions.create(body);

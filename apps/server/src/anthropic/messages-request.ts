@@ -143,22 +143,19 @@ function chatToolChoice(value: unknown): Record<string, unknown> {
   }
 }
 
-/** `thinking` as `enable_thinking` and a reasoning budget (absent: the template's default). */
+/**
+ * `thinking` as `enable_thinking` and a reasoning budget: `enabled` (with `budget_tokens`)
+ * and the other kinds that think (`adaptive`…) turn it on, `disabled` off; absent, or
+ * without a type, the template's default holds.
+ */
 function chatThinking(value: unknown): Record<string, unknown> {
   if (value === undefined || value === null) return {};
   const thinking = objectAt(value, 'thinking');
-  switch (thinking['type']) {
-    case 'enabled': {
-      const budget = optionalInteger(thinking, 'budget_tokens', 'thinking.budget_tokens', 0);
-      return { enable_thinking: true, ...(budget !== undefined ? { reasoning_budget_tokens: budget } : {}) };
-    }
-    case 'adaptive':
-      return { enable_thinking: true };
-    case 'disabled':
-      return { enable_thinking: false };
-    default:
-      throw badRequest(`thinking.type: must be "enabled" or "disabled", not ${JSON.stringify(thinking['type'])}`, 'thinking.type', 'invalid-value');
-  }
+  const type = optionalString(thinking, 'type', 'thinking.type');
+  if (type === undefined) return {};
+  if (type === 'disabled') return { enable_thinking: false };
+  const budget = type === 'enabled' ? optionalInteger(thinking, 'budget_tokens', 'thinking.budget_tokens', 0) : undefined;
+  return { enable_thinking: true, ...(budget !== undefined ? { reasoning_budget_tokens: budget } : {}) };
 }
 
 /** `output_config`: `effort` to the template's `reasoning_effort`, a `json_schema` format to a response format. */
