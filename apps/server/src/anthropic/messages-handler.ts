@@ -6,6 +6,9 @@ import { CallIds, prepareCompletion, runGeneration, type CompletionContext } fro
 import { translateMessagesRequest } from './messages-request.js';
 import { messageBody, MessageStreamEncoder, stopReasonOf, type MessageIdentity, type SseEvent } from './messages-response.js';
 
+/** How often an open stream gets a `ping` while nothing else is sent (a long prompt takes a while to read). */
+const PING_EVERY_MS = 10_000;
+
 /** Answers one Messages request (a 400 is thrown before anything is sent). */
 export async function runMessages(body: unknown, context: CompletionContext, sink: CompletionSink, signal: AbortSignal): Promise<GenerationResult> {
   const translated = translateMessagesRequest(body);
@@ -14,24 +17,36 @@ export async function runMessages(body: unknown, context: CompletionContext, sin
   const identity: MessageIdentity = { id: `msg_${uuid.slice(0, 24)}`, model: typeof translated.chat['model'] === 'string' ? translated.chat['model'] : context.engine.modelId };
   const ids = new CallIds((index) => `toolu_${uuid.slice(0, 20)}${index}`);
   const encoder = new MessageStreamEncoder(identity);
+  /** When the open stream last got an event (undefined: not open). */
+  let sent: number | undefined;
   const send = (events: readonly SseEvent[]): void => {
     for (const event of events) sink.event(JSON.stringify(event.data), event.event);
+    sent = Date.now();
   };
-  const outcome = await runGeneration(
-    prepared,
-    context,
-    ids,
-    translated.stream
-      ? {
-          started: () => {
-            sink.open();
-            send(encoder.start(prepared.promptTokens));
-          },
-          deltas: (deltas) => deltas.forEach((delta) => send(encoder.push(delta))),
-        }
-      : {},
-    signal,
-  );
+  const keepAlive = setInterval(() => {
+    if (sent !== undefined && Date.now() - sent >= PING_EVERY_MS) send([{ event: 'ping', data: { type: 'ping' } }]);
+  }, PING_EVERY_MS);
+  keepAlive.unref();
+  let outcome;
+  try {
+    outcome = await runGeneration(
+      prepared,
+      context,
+      ids,
+      translated.stream
+        ? {
+            started: () => {
+              sink.open();
+              send(encoder.start(prepared.promptTokens));
+            },
+            deltas: (deltas) => deltas.forEach((delta) => send(encoder.push(delta))),
+          }
+        : {},
+      signal,
+    );
+  } finally {
+    clearInterval(keepAlive);
+  }
   if (outcome.message === undefined) return outcome.result;
   const { result, message, stopSequence } = outcome;
   const stopReason = stopReasonOf(result, message, stopSequence);
