@@ -46,9 +46,16 @@ describe('serve', () => {
     expect(io.err()).toContain('--parallel must be an integer');
   });
 
+  it('reports a bad --reasoning-budget', async () => {
+    const io = collectIo();
+    expect(await cli(['serve', model, '--reasoning-budget', '-3'], io)).toBe(2);
+    expect(io.err()).toContain('--reasoning-budget');
+  });
+
   it('prints its help', async () => {
     const io = collectIo();
     expect(await cli(['serve', '--help'], io)).toBe(0);
     expect(io.out()).toContain('Usage: autoparser serve <model.gguf>');
+    expect(io.out()).toContain('--reasoning-budget N');
   });
 });

@@ -16,7 +16,7 @@ Commands:
                                               run the reference conformance data
   debug [<template>] [--port N] [--no-open]   the template debugger, in the browser
   serve <model.gguf> [--template FILE] [--port N] [--parallel N]
-                                              an OpenAI-compatible server for the model
+                                              an OpenAI- and Anthropic-compatible server
                                               (needs @autoparser/server)
 
 <template> is a .jinja file, a Hugging Face tokenizer_config.json or a .gguf model
@@ -128,10 +128,12 @@ Exit status: 0 every scenario passed or was skipped, 1 a scenario failed.
 `,
   serve: `Usage: autoparser serve <model.gguf> [--template FILE] [--host H] [--port N] [--context N] [--parallel N]
 
-Serves the model as an OpenAI-compatible chat-completions server on llama.cpp (through
-node-llama-cpp): POST /v1/chat/completions (streaming or not; tools, tool_choice,
-parallel_tool_calls, response_format, reasoning_format, chat_template_kwargs, max_tokens,
-temperature, top_p, seed, stop), GET /v1/models and GET /health. autoparser renders the
+Serves the model on llama.cpp (through node-llama-cpp) to OpenAI and Anthropic clients:
+POST /v1/chat/completions (streaming or not; tools, tool_choice, parallel_tool_calls,
+response_format, reasoning_format, reasoning_effort, reasoning_budget_tokens,
+chat_template_kwargs, max_tokens, temperature, top_p, seed, stop), OpenAI Responses
+(POST /v1/responses), Anthropic Messages (POST /v1/messages and /v1/messages/count_tokens),
+GET /v1/models and GET /health. autoparser renders the
 prompt, constrains generation with its grammar (from the first token for a required or
 named call and for a response format; from a trigger on otherwise) and parses the answer
 into content, reasoning and tool calls. Runs until Ctrl-C.
@@ -149,6 +151,14 @@ Options:
                    more wait in a queue
   --threads N      CPU threads (default 4)
   --max-tokens N   answer cap of a request that sets none (default 1024)
+  --reasoning-budget N
+                   reasoning tokens of a request that sets no budget: after N, the
+                   template's reasoning end is written and the answer goes on (default: none)
+  --reasoning-budget-message TEXT
+                   written before that reasoning end (default: nothing)
+  --no-tools-on-none
+                   tool_choice "none" also leaves the tools out of the prompt (default:
+                   they stay in the prompt, out of the grammar)
   --cpu            never use a GPU (default: a GPU when node-llama-cpp finds one)
 ${TEMPLATE_OPTIONS}
 `,

@@ -9,6 +9,8 @@ export interface Usage {
   readonly prompt_tokens: number;
   readonly completion_tokens: number;
   readonly total_tokens: number;
+  /** The reasoning tokens, when a reasoning budget counted them. */
+  readonly completion_tokens_details?: { readonly reasoning_tokens: number };
 }
 
 /** The ids and names every body of one completion shares. */
@@ -26,7 +28,12 @@ export function finishReason(result: GenerationResult, message: AssistantMessage
 
 /** The usage of a generation. */
 export function usageOf(result: GenerationResult): Usage {
-  return { prompt_tokens: result.promptTokens, completion_tokens: result.completionTokens, total_tokens: result.promptTokens + result.completionTokens };
+  return {
+    prompt_tokens: result.promptTokens,
+    completion_tokens: result.completionTokens,
+    total_tokens: result.promptTokens + result.completionTokens,
+    ...(result.reasoningTokens !== undefined ? { completion_tokens_details: { reasoning_tokens: result.reasoningTokens } } : {}),
+  };
 }
 
 /** The message as OpenAI sends it: `content` null when there are only tool calls. */

@@ -16,6 +16,24 @@ export interface GenerationGrammar {
   readonly prefix: string;
 }
 
+/**
+ * A cap on reasoning tokens: once `tokens` tokens were generated inside reasoning, the
+ * engine writes `closing` into the answer itself (the template's reasoning end marker, after
+ * an optional message) and generation goes on with the answer.
+ */
+export interface ReasoningBudget {
+  /** Reasoning tokens allowed (0: reasoning is closed at once when it opens). */
+  readonly tokens: number;
+  /** The reasoning start marker ('' when the template has none the model writes). */
+  readonly start: string;
+  /** The reasoning end marker, as found in the output. */
+  readonly end: string;
+  /** The generation prompt leaves reasoning open: the answer starts inside it. */
+  readonly openAtStart: boolean;
+  /** The text written when the budget is spent (the optional message, then the end marker). */
+  readonly closing: string;
+}
+
 /** One generation, engine-neutral: our prompt, our grammar, and sampling settings. */
 export interface GenerationJob {
   /** The rendered prompt; template markers in it are read as special tokens. */
@@ -32,6 +50,8 @@ export interface GenerationJob {
   readonly topK: number;
   /** Sampling seed, when the client fixed one. */
   readonly seed: number | undefined;
+  /** The reasoning budget, if any. A strict grammar then holds only from the end of reasoning. */
+  readonly reasoningBudget?: ReasoningBudget | undefined;
 }
 
 /** What a text callback tells the engine: go on, or stop here (a stop string was found). */
@@ -43,8 +63,10 @@ export interface GenerationResult {
   readonly finish: 'stop' | 'length' | 'aborted';
   /** Tokens of the prompt. */
   readonly promptTokens: number;
-  /** Tokens generated. */
+  /** Tokens generated (those a reasoning budget wrote included). */
   readonly completionTokens: number;
+  /** Tokens generated inside reasoning, when the job had a reasoning budget (the budget's own closing not counted). */
+  readonly reasoningTokens?: number | undefined;
 }
 
 /**

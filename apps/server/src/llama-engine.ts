@@ -2,6 +2,7 @@ import { basename } from 'node:path';
 import { grammarStart } from '@autoparser/core';
 import { getLlama, LlamaGrammarEvaluationState, LlamaLogLevel, type Llama, type LlamaContextSequence, type LlamaGrammar, type LlamaModel, type Token } from 'node-llama-cpp';
 import type { ChatEngine, GenerationGrammar, GenerationJob, GenerationResult, TextVerdict } from './engine.js';
+import { ReasoningTracker } from './reasoning-tracker.js';
 
 /** Options of {@link loadLlamaEngine}. */
 export interface LlamaEngineOptions {
@@ -21,9 +22,14 @@ export interface LlamaEngineOptions {
 
 /** A grammar state and the engine call that feeds it text (node-llama-cpp's internal one; the version is pinned). */
 function feedText(llama: Llama, model: LlamaModel, state: LlamaGrammarEvaluationState, text: string): void {
+  feedTokens(llama, state, model.tokenize(text, true));
+}
+
+/** Feeds tokens the sampler did not sample (a reasoning budget's closing) to a grammar state. */
+function feedTokens(llama: Llama, state: LlamaGrammarEvaluationState, tokens: readonly Token[]): void {
   const bindings = (llama as unknown as { _bindings: { AddonSampler: { acceptGrammarEvaluationStateToken(state: unknown, token: Token): void } } })._bindings;
   const native = (state as unknown as { _state: unknown })._state;
-  for (const token of model.tokenize(text, true)) bindings.AddonSampler.acceptGrammarEvaluationStateToken(native, token);
+  for (const token of tokens) bindings.AddonSampler.acceptGrammarEvaluationStateToken(native, token);
 }
 
 /**
@@ -114,6 +120,21 @@ class GrammarGate {
     }
   }
 
+  /**
+   * Tokens written into the answer without sampling (a reasoning budget's closing): the
+   * grammar reads them too. If it rejects them, the answer goes on unconstrained (the parser
+   * still reads it).
+   */
+  inject(tokens: readonly Token[]): void {
+    if (this.state === undefined) return;
+    try {
+      feedTokens(this.llama, this.state, tokens);
+    } catch {
+      this.state = undefined;
+      this.grammarText = undefined;
+    }
+  }
+
   private start(read: string): LlamaGrammarEvaluationState {
     const state = new LlamaGrammarEvaluationState({ model: this.model, grammar: this.grammar! });
     feedText(this.llama, this.model, state, read);
@@ -193,7 +214,26 @@ export async function loadLlamaEngine(options: LlamaEngineOptions): Promise<Chat
     let finish: GenerationResult['finish'] = 'stop';
     const room = Math.min(job.maxTokens, sequence.contextSize - promptTokens.length);
     if (room <= 0 || signal.aborted) return { finish: signal.aborted ? 'aborted' : 'length', promptTokens: promptTokens.length, completionTokens: 0 };
-    const tokens = sequence.evaluate(promptTokens.slice(reused), {
+    const budget = job.reasoningBudget;
+    const tracker = budget === undefined ? undefined : new ReasoningTracker(budget);
+    const closingText = budget?.closing ?? '';
+    const closing = closingText === '' ? [] : model.tokenize(closingText, true);
+    // Writes the budget's closing into the answer: its text to the caller, its tokens to the grammar.
+    const writeClosing = (): TextVerdict => {
+      tracker?.close();
+      generated += closing.length;
+      output += closingText;
+      gate.inject(closing);
+      gate.observe(output);
+      return onText(closingText);
+    };
+    let evaluate = promptTokens.slice(reused);
+    if (tracker?.spentAtStart() === true) {
+      // Reasoning is open from the prompt and may take no token: it is closed before the first.
+      evaluate = [...evaluate, ...closing];
+      if (writeClosing() === 'stop') return { finish: 'stop', promptTokens: promptTokens.length, completionTokens: generated, reasoningTokens: 0 };
+    }
+    const tokens = sequence.evaluate(evaluate, {
       temperature: job.temperature,
       topP: job.topP,
       topK: job.topK,
@@ -203,36 +243,55 @@ export async function loadLlamaEngine(options: LlamaEngineOptions): Promise<Chat
       // The end is decided here (see endsGeneration), not by node-llama-cpp.
       yieldEogToken: true,
     });
-    for await (const token of tokens) {
-      if (signal.aborted) {
-        finish = 'aborted';
-        break;
-      }
-      if (endsGeneration(model, token)) {
-        finish = 'stop';
-        break;
-      }
-      generated += 1;
-      const piece = reader.push(token);
-      if (piece !== '') {
-        output += piece;
-        gate.observe(output);
-        if (onText(piece) === 'stop') {
+    // What goes back into the sequence after a token: itself, or itself and the budget's closing.
+    let next: Token[] | undefined;
+    try {
+      for (;;) {
+        const step = await tokens.next(next);
+        next = undefined;
+        if (step.done === true) break;
+        const token = step.value;
+        if (signal.aborted) {
+          finish = 'aborted';
+          break;
+        }
+        if (endsGeneration(model, token)) {
           finish = 'stop';
           break;
         }
+        generated += 1;
+        const piece = reader.push(token);
+        if (piece !== '') {
+          output += piece;
+          gate.observe(output);
+          if (onText(piece) === 'stop') {
+            finish = 'stop';
+            break;
+          }
+        }
+        if (tracker !== undefined && tracker.afterToken(output)) {
+          const rest = reader.flush();
+          if (rest !== '') {
+            output += rest;
+            if (onText(rest) === 'stop') break;
+          }
+          next = [token, ...closing];
+          if (writeClosing() === 'stop') break;
+        }
+        if (generated >= room) {
+          finish = 'length';
+          break;
+        }
       }
-      if (generated >= room) {
-        finish = 'length';
-        break;
-      }
+    } finally {
+      await tokens.return();
     }
     if (signal.aborted) finish = 'aborted';
     else {
       const rest = reader.flush();
       if (rest !== '') onText(rest);
     }
-    return { finish, promptTokens: promptTokens.length, completionTokens: generated };
+    return { finish, promptTokens: promptTokens.length, completionTokens: generated, ...(tracker !== undefined ? { reasoningTokens: tracker.tokens } : {}) };
   }
 
   return {

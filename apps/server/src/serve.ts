@@ -16,6 +16,12 @@ export interface ServeOptions extends LlamaEngineOptions {
   readonly port?: number | undefined;
   /** Token cap of an answer whose request sets none (default 1024). */
   readonly defaultMaxTokens?: number | undefined;
+  /** Reasoning tokens allowed when a request sets no budget (default: no limit). */
+  readonly reasoningBudget?: number | undefined;
+  /** Written before the reasoning end marker when a budget closes reasoning (default: nothing). */
+  readonly reasoningBudgetMessage?: string | undefined;
+  /** `tool_choice: "none"` also leaves the tools out of the prompt (default false: only out of the grammar). */
+  readonly hideToolsOnNone?: boolean | undefined;
   /** Called with one line per notable event (default: nothing). */
   readonly log?: ((line: string) => void) | undefined;
 }
@@ -38,7 +44,16 @@ export interface RunningServer {
 export async function serve(options: ServeOptions): Promise<RunningServer> {
   const engine = await loadLlamaEngine(options);
   try {
-    const server = createChatServer({ engine, template: options.template, plugins: options.plugins, defaultMaxTokens: options.defaultMaxTokens, log: options.log });
+    const server = createChatServer({
+      engine,
+      template: options.template,
+      plugins: options.plugins,
+      defaultMaxTokens: options.defaultMaxTokens,
+      reasoningBudget: options.reasoningBudget,
+      reasoningBudgetMessage: options.reasoningBudgetMessage,
+      hideToolsOnNone: options.hideToolsOnNone,
+      log: options.log,
+    });
     const address = await server.listen(options.port ?? 8080, options.host ?? '127.0.0.1');
     const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
     return {

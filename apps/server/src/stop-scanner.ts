@@ -5,6 +5,7 @@
 export class StopScanner {
   private held = '';
   private stopped = false;
+  private found: string | undefined;
 
   /** @param stops - the stop strings (empty ones are ignored). */
   constructor(private readonly stops: readonly string[]) {}
@@ -17,7 +18,10 @@ export class StopScanner {
     for (const stop of this.stops) {
       if (stop === '') continue;
       const at = pending.indexOf(stop);
-      if (at !== -1 && (cut === -1 || at < cut)) cut = at;
+      if (at !== -1 && (cut === -1 || at < cut)) {
+        cut = at;
+        this.found = stop;
+      }
     }
     if (cut !== -1) {
       this.stopped = true;
@@ -27,6 +31,11 @@ export class StopScanner {
     const hold = this.partialStop(pending);
     this.held = pending.slice(pending.length - hold);
     return { text: pending.slice(0, pending.length - hold), stopped: false };
+  }
+
+  /** The stop string that ended the text, if one did. */
+  get matched(): string | undefined {
+    return this.found;
   }
 
   /** The end of the text: whatever was held back is released. */

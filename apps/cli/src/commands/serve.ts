@@ -32,7 +32,7 @@ async function loadServer(): Promise<ServerModule> {
   }
 }
 
-/** `autoparser serve <model.gguf> [--template FILE] [--host H] [--port N] [--context N] [--parallel N] [--threads N] [--cpu] [--plugin M]`. */
+/** `autoparser serve <model.gguf> [--template FILE] [--host H] [--port N] [--context N] [--parallel N] [--threads N] [--reasoning-budget N] [--cpu] [--plugin M]`. */
 export async function serveCommand(argv: readonly string[], cliIo: CliIo, style: Style, usage: string): Promise<number> {
   const io: ServeIo = cliIo;
   const args = parseCommandArgs('serve', argv, {
@@ -44,6 +44,9 @@ export async function serveCommand(argv: readonly string[], cliIo: CliIo, style:
     parallel: { type: 'string' },
     threads: { type: 'string' },
     'max-tokens': { type: 'string' },
+    'reasoning-budget': { type: 'string' },
+    'reasoning-budget-message': { type: 'string' },
+    'no-tools-on-none': { type: 'boolean' },
     cpu: { type: 'boolean' },
     ...PLUGIN_OPTIONS,
   });
@@ -58,6 +61,8 @@ export async function serveCommand(argv: readonly string[], cliIo: CliIo, style:
   const parallel = integerFlag('serve', args, 'parallel', 1, 256) ?? 1;
   const threads = integerFlag('serve', args, 'threads', 1, 1024);
   const defaultMaxTokens = integerFlag('serve', args, 'max-tokens', 1, 1 << 24);
+  const reasoningBudget = integerFlag('serve', args, 'reasoning-budget', 0, 1 << 24);
+  const reasoningBudgetMessage = stringFlag(args, 'reasoning-budget-message');
   const host = stringFlag(args, 'host') ?? '127.0.0.1';
   const templatePath = stringFlag(args, 'template');
   // The template of the GGUF itself unless --template says otherwise (the same reader as the other commands).
@@ -76,6 +81,9 @@ export async function serveCommand(argv: readonly string[], cliIo: CliIo, style:
       contextSize,
       threads,
       defaultMaxTokens,
+      reasoningBudget,
+      reasoningBudgetMessage,
+      hideToolsOnNone: booleanFlag(args, 'no-tools-on-none'),
       gpu: booleanFlag(args, 'cpu') ? false : 'auto',
       log: (line) => io.stderr.write(`${line}\n`),
     });
@@ -87,7 +95,7 @@ export async function serveCommand(argv: readonly string[], cliIo: CliIo, style:
     io.stdout.write(`${style.bold('autoparser serve')}  ${running.url}/v1  (model ${running.engine.modelId})\n`);
     io.stdout.write(`template          ${template.kind === 'gguf' ? 'embedded in the model' : template.path}\n`);
     io.stdout.write(`slots             ${running.engine.slots} × ${running.engine.contextSize} tokens\n`);
-    io.stdout.write(`${style.dim('POST /v1/chat/completions, GET /v1/models, GET /health. Ctrl-C stops.')}\n`);
+    io.stdout.write(`${style.dim('POST /v1/chat/completions, /v1/responses, /v1/messages (+ /count_tokens); GET /v1/models, /health. Ctrl-C stops.')}\n`);
     await untilStopped(io.signal);
   } finally {
     await running.close();
