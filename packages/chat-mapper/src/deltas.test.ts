@@ -21,15 +21,12 @@ describe('diffMessages / applyDelta', () => {
       ['g', '{', undefined],
     ]);
     const deltas = diffMessages(a, b);
+    // In output order: the shown call grows first, then text, then the new call.
     expect(deltas).toEqual([
+      { tool_calls: [{ index: 0, function: { arguments: ': 1}' } }] },
       { reasoning_content: 'ink' },
       { content: 'lo' },
-      {
-        tool_calls: [
-          { index: 0, function: { arguments: ': 1}' } },
-          { index: 1, type: 'function', function: { name: 'g', arguments: '{' } },
-        ],
-      },
+      { tool_calls: [{ index: 1, type: 'function', function: { name: 'g', arguments: '{' } }] },
     ]);
     expect(accumulateDeltas(deltas, a)).toEqual(b);
   });

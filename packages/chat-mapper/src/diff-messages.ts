@@ -33,18 +33,22 @@ export interface StreamDeltas {
 
 /** The deltas from `prev` to `next` (see {@link diffMessages}), saying whether they reach `next`. */
 export function streamDeltas(prev: AssistantMessage, next: AssistantMessage, appended?: AppendedText): StreamDeltas {
-  const deltas: ChatDelta[] = [];
+  // Order as in the output: what grows a call already shown comes before text (text after
+  // that call), which comes before new calls — clients that build items in order (Anthropic
+  // content blocks, Responses output items) close a call's item when text arrives.
+  const text: ChatDelta[] = [];
   let reached = true;
   const reasoning = extension(prev.reasoning_content ?? '', next.reasoning_content ?? '', appended?.reasoning);
   if (reasoning === undefined) reached = false;
-  else if (reasoning !== '') deltas.push({ reasoning_content: reasoning });
+  else if (reasoning !== '') text.push({ reasoning_content: reasoning });
   const content = extension(prev.content, next.content, appended?.content);
   if (content === undefined) reached = false;
-  else if (content !== '') deltas.push({ content });
+  else if (content !== '') text.push({ content });
 
   const before = prev.tool_calls ?? [];
   const after = next.tool_calls ?? [];
   if (after.length < before.length) reached = false;
+  const grown: ToolCallDelta[] = [];
   const calls: ToolCallDelta[] = [];
   // Calls before `callsFrom` are the same objects in both (the mapper says so): skip them.
   for (let index = Math.min(appended?.callsFrom ?? 0, before.length); index < after.length; index++) {
@@ -74,8 +78,8 @@ export function streamDeltas(prev: AssistantMessage, next: AssistantMessage, app
     if (id !== undefined) delta.id = id;
     if (name !== undefined) delta.function.name = name;
     if (args) delta.function.arguments = args;
-    calls.push(delta);
+    grown.push(delta);
   }
-  if (calls.length > 0) deltas.push({ tool_calls: calls });
+  const deltas: ChatDelta[] = [...(grown.length > 0 ? [{ tool_calls: grown }] : []), ...text, ...(calls.length > 0 ? [{ tool_calls: calls }] : [])];
   return { deltas, reached };
 }

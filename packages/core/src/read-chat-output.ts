@@ -502,9 +502,11 @@ function readOutput(reader: ChatReader, shift: number, partial: boolean, tools: 
     // or only adds to it, and nothing was cut.
     const cut = reader.parse(true);
     const cutMapped = cut.status === 'need_more_input' ? mapChatAst(cut.nodes) : undefined;
-    // An output of nothing but layout adds nothing to what the prompt opened: the final
-    // reading would be only the prompt's own text (`<think>\n` as content).
-    const nothingWritten = reader.text(shift).trim() === '';
+    // An output of nothing but layout or markers (the prompt's `<think>` written again) adds
+    // nothing to what the prompt opened: the final reading would be the prompt's own text as
+    // content (`<think>\n`).
+    const written = reader.text(shift);
+    const nothingWritten = written.trim() === '' || (reader.markers !== undefined && onlyMarkers(written, reader.markers));
     if (cutMapped !== undefined && (nothingWritten || !extendsMessage(cutMapped.message, mapped.message))) {
       result = cut;
       mapped = { ...cutMapped, appended: undefined };

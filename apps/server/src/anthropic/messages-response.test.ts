@@ -56,6 +56,22 @@ describe('Messages answers', () => {
     expect(events[13]!.data).toEqual({ type: 'message_delta', delta: { stop_reason: 'tool_use', stop_sequence: null }, usage: { output_tokens: 4 } });
   });
 
+  it('ends a tool block with what a delta adds to it before the text the same delta adds after it', () => {
+    const encoder = new MessageStreamEncoder({ id: 'msg_1', model: 'm' });
+    const events = [
+      ...encoder.push({ tool_calls: [{ index: 0, id: 'toolu_a', type: 'function', function: { name: 'get_weather', arguments: '{"ci' } }] }),
+      ...encoder.push({ content: 'Done.', tool_calls: [{ index: 0, function: { arguments: 'ty":"Paris"}' } }] }),
+    ];
+    expect(events.map((event) => event.data)).toEqual([
+      { type: 'content_block_start', index: 0, content_block: { type: 'tool_use', id: 'toolu_a', name: 'get_weather', input: {} } },
+      { type: 'content_block_delta', index: 0, delta: { type: 'input_json_delta', partial_json: '{"ci' } },
+      { type: 'content_block_delta', index: 0, delta: { type: 'input_json_delta', partial_json: 'ty":"Paris"}' } },
+      { type: 'content_block_stop', index: 0 },
+      { type: 'content_block_start', index: 1, content_block: { type: 'text', text: '' } },
+      { type: 'content_block_delta', index: 1, delta: { type: 'text_delta', text: 'Done.' } },
+    ]);
+  });
+
   it('opens a text block once real text follows blank text', () => {
     const encoder = new MessageStreamEncoder({ id: 'msg_1', model: 'm' });
     const events = [...encoder.push({ content: ' ' }), ...encoder.push({ content: 'Hi' }), ...encoder.push({ content: '!' })];

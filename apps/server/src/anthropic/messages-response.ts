@@ -95,17 +95,18 @@ export class MessageStreamEncoder {
   /** The events of one delta. */
   push(delta: ChatDelta): SseEvent[] {
     const out: SseEvent[] = [];
+    // What the delta adds to the open tool block comes first: a delta's text may follow the
+    // call (text after it), and text closes the block.
+    const openCall = this.open?.kind === 'tool' ? this.open.call : undefined;
+    const continuing = delta.tool_calls?.find((call) => call.index === openCall);
+    if (continuing?.function.arguments) out.push(this.delta({ type: 'input_json_delta', partial_json: continuing.function.arguments }));
     if (delta.reasoning_content !== undefined && delta.reasoning_content !== '') {
       if (this.open?.kind !== 'thinking') this.begin(out, { kind: 'thinking' }, { type: 'thinking', thinking: '', signature: '' });
       out.push(this.delta({ type: 'thinking_delta', thinking: delta.reasoning_content }));
     }
     if (delta.content !== undefined && delta.content !== '') this.text(out, delta.content);
     for (const call of delta.tool_calls ?? []) {
-      const open = this.open;
-      if (open?.kind === 'tool' && open.call === call.index) {
-        if (call.function.arguments) out.push(this.delta({ type: 'input_json_delta', partial_json: call.function.arguments }));
-        continue;
-      }
+      if (call === continuing) continue;
       const waiting = this.waiting.get(call.index) ?? { id: call.id, args: '' };
       waiting.args += call.function.arguments ?? '';
       if (call.function.name === undefined) {

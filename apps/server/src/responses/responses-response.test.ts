@@ -71,4 +71,19 @@ describe('freeform (custom) tools', () => {
     expect(events[1]!.data['delta']).toBe(PATCH);
     expect((events.at(-1)!.data['response'] as { output: unknown[] }).output).toEqual(outputItems(IDENTITY, { role: 'assistant', content: '', tool_calls: [call] }));
   });
+
+  it('ends a call with what a delta adds to it before the text the same delta adds after it', () => {
+    const encoder = new ResponseStreamEncoder(IDENTITY);
+    const args = call.function.arguments;
+    const events = [
+      ...encoder.push({ tool_calls: [{ index: 0, id: 'call_p', type: 'function', function: { name: 'apply_patch', arguments: args.slice(0, 12) } }] }),
+      ...encoder.push({ content: 'Done.', tool_calls: [{ index: 0, function: { arguments: args.slice(12) } }] }),
+      ...encoder.finish(DONE),
+    ];
+    const output = (events.at(-1)!.data['response'] as { output: unknown[] }).output;
+    expect(output).toMatchObject([
+      { type: 'custom_tool_call', id: 'ctc_k_0', input: PATCH },
+      { type: 'message', id: 'msg_k_1', content: [{ type: 'output_text', text: 'Done.' }] },
+    ]);
+  });
 });

@@ -119,17 +119,18 @@ export class ResponseStreamEncoder {
   /** The events of one delta. */
   push(delta: ChatDelta): ResponseEvent[] {
     const out: ResponseEvent[] = [];
+    // What the delta adds to the open call comes first: a delta's text may follow the call
+    // (text after it), and text closes the call's item.
+    const openCall = this.open?.kind === 'call' || this.open?.kind === 'custom' ? this.open.call : undefined;
+    const continuing = delta.tool_calls?.find((call) => call.index === openCall);
+    if (continuing?.function.arguments) this.append(out, continuing.function.arguments);
     if (delta.reasoning_content !== undefined && delta.reasoning_content !== '') {
       if (this.open?.kind !== 'reasoning') this.begin(out, (index) => ({ kind: 'reasoning', id: `rs_${this.identity.key}_${index}`, text: '' }));
       this.append(out, delta.reasoning_content);
     }
     if (delta.content !== undefined && delta.content !== '') this.text(out, delta.content);
     for (const call of delta.tool_calls ?? []) {
-      const open = this.open;
-      if ((open?.kind === 'call' || open?.kind === 'custom') && open.call === call.index) {
-        if (call.function.arguments) this.append(out, call.function.arguments);
-        continue;
-      }
+      if (call === continuing) continue;
       const waiting = this.waiting.get(call.index) ?? { id: call.id, args: '' };
       waiting.args += call.function.arguments ?? '';
       if (call.function.name === undefined) {

@@ -97,3 +97,17 @@ describe('reasoning opened by the prompt', () => {
     expect(parser.parse('Hello!')).toEqual({ role: 'assistant', content: 'Hello!' });
   });
 });
+
+describe('an output that writes nothing after a prompt that opened reasoning', () => {
+  it.each([
+    ['deepseek-ai-DeepSeek-R1-Distill-Qwen-32B', ''],
+    ['deepseek-ai-DeepSeek-R1-Distill-Qwen-32B', ' \n'],
+    ['MiniMax-M2', ''],
+    ['deepseek-ai-DeepSeek-V3.1', '<think>'],
+  ])('%s, output %j: no text of the prompt in the message', (template, output) => {
+    const parser = createChatParser(sharedTemplate(template), { ...ask, enable_thinking: true });
+    const message = readBoth(parser, output);
+    expect(message.content.trim()).toBe(output.trim());
+    expect((message.reasoning_content ?? '').trim()).toBe('');
+  });
+});
