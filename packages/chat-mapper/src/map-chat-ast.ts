@@ -172,14 +172,23 @@ const isJsonText = (text: string): boolean => {
 
 /** The JSON object or array text a JSON string literal encodes, or undefined. */
 function encodedContainer(literal: string): string | undefined {
+  let inner: unknown;
   try {
-    const inner: unknown = JSON.parse(literal);
-    if (typeof inner !== 'string') return undefined;
-    const value: unknown = JSON.parse(inner);
-    return typeof value === 'object' && value !== null ? inner.trim() : undefined;
+    inner = JSON.parse(literal);
   } catch {
     return undefined;
   }
+  if (typeof inner !== 'string') return undefined;
+  // JSON text, or the container's Python repr (`{'key': 'value', 'on': True}`).
+  for (const text of [inner.trim(), normalizeQuotes(inner.trim())]) {
+    try {
+      const value: unknown = JSON.parse(text);
+      if (typeof value === 'object' && value !== null) return text;
+    } catch {
+      // Not this spelling.
+    }
+  }
+  return undefined;
 }
 
 /** Tags whose mapping reads the node's text or whether it is finished: these grow while streaming. */

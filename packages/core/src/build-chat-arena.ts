@@ -40,6 +40,38 @@ export interface GeneralOptions {
 const LLAMA_PYTHON_TAG = '<|python_tag|>';
 const LLAMA_PYTHON_TAG_RULE = 'optional-call-marker';
 
+/**
+ * `optional-call-marker`: the call markers other formats write, and models trained on them
+ * write around calls whose template writes none (an opener, and the closer it pairs with).
+ */
+const FOREIGN_CALL_MARKERS: readonly (readonly [open: string, close: string])[] = [
+  [LLAMA_PYTHON_TAG, ''],
+  ['<|python_start|>', '<|python_end|>'],
+  ['<tool_call>', '</tool_call>'],
+  ['<tool_calls>', '</tool_calls>'],
+  ['<function_calls>', '</function_calls>'],
+  ['[TOOL_CALLS]', ''],
+];
+
+/**
+ * Where content stops for a foreign opener: right before a call's `{` or `[` (a marker that
+ * opens no call, such as Llama's `<|python_tag|>brave_search.call(…)`, stays text).
+ */
+function foreignOpeners(p: ChatBuilder): string[] {
+  if (!p.recovers(LLAMA_PYTHON_TAG_RULE)) return [];
+  return FOREIGN_CALL_MARKERS.flatMap(([open]) => ['', ' ', '\n'].flatMap((space) => [`${open}${space}{`, `${open}${space}[`]));
+}
+
+/** Calls wrapped, leniently, in a foreign call marker's opener and closer (see {@link FOREIGN_CALL_MARKERS}). */
+function foreignlyMarked(p: ChatBuilder, calls: Parser): Parser {
+  if (!p.recovers(LLAMA_PYTHON_TAG_RULE)) return calls;
+  const opens = p.choice(...FOREIGN_CALL_MARKERS.map(([open]) => p.literal(open)));
+  const opener = p.recover(LLAMA_PYTHON_TAG_RULE, p.sequence(opens, p.space(), p.peek(p.choice('{', '['))));
+  const closers = FOREIGN_CALL_MARKERS.map(([, close]) => close).filter((close) => close !== '');
+  const closer = p.recover(LLAMA_PYTHON_TAG_RULE, p.sequence(p.space(), p.choice(...closers.map((close) => p.literal(close)))));
+  return p.sequence(p.optional(opener), calls, p.optional(closer));
+}
+
 const alwaysWrapped = (a: TemplateAnalysis): boolean => a.content.mode === 'ALWAYS_WRAPPED';
 
 const core = (marker: string): string => marker.trim();
@@ -279,8 +311,8 @@ function jsonNativeTools(ctx: Ctx): Parser {
     if (!inputs.lenient || layout.force || !(['optional-call-marker', 'fenced-json', 'json-call-array', 'prose-before-json-call'] as const).some((rule) => p.recovers(rule))) return plain;
     // Llama 3.x may open its calls with `<|python_tag|>`, as for its built-in tools (whose
     // Python calls have no `{` after the tag, so they stay content).
-    const tagged = p.sequence(p.optional(p.recover(LLAMA_PYTHON_TAG_RULE, p.sequence(LLAMA_PYTHON_TAG, p.space()))), calls);
-    const starts = ['{', '```json', '[{', `${LLAMA_PYTHON_TAG}{`];
+    const tagged = foreignlyMarked(p, calls);
+    const starts = ['{', '```json', '[{', ...foreignOpeners(p)];
     // Prose with braces of its own is read by the plain path's `prose-before-json-call` — but
     // not when the first object names a tool: that call was read (and streamed) as one, so
     // when it breaks the parse stops there instead of re-reading it as prose.
@@ -641,9 +673,12 @@ function pythonicTools(ctx: Ctx, style: PythonicCallsAnalysis): Parser {
   // calls before the list is known to read (a cut list holds the text back), or the final
   // read would take them back.
   const guarded = start === '' ? p.sequence(p.peek(list), list) : list;
-  let calls = p.triggerRule('tool-call', p.sequence(open, guarded, close, p.space()));
+  // Without markers of its own, the list may come in another format's call markers.
+  const marked = start === '' ? foreignlyMarked(p, guarded) : guarded;
+  let calls = p.triggerRule('tool-call', p.sequence(open, marked, close, p.space()));
   if (inputs.toolChoice !== 'required') calls = p.optional(calls);
-  const before = start === '' ? p.untilOneOf(pythonicListStarts(inputs.tools, style.lines === true)) : contentBefore(ctx, start);
+  const foreign = start === '' ? foreignOpeners(p).filter((stop) => stop.endsWith('[')) : [];
+  const before = start === '' ? p.untilOneOf([...pythonicListStarts(inputs.tools, style.lines === true), ...foreign]) : contentBefore(ctx, start);
   return p.sequence(ctx.reasoning, p.optional(p.content(before)), calls, callsEnd(ctx));
 }
 

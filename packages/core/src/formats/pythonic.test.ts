@@ -116,6 +116,17 @@ describe('pythonic calls by the general analysis', () => {
     expect(parser.parse("<function_calls>\nget_tides(zone='UTC')\n</function_calls>").tool_calls ?? []).toEqual([]);
   });
 
+  // `optional-call-marker`: another format's call markers around a list whose template writes none.
+  it.each([
+    ['<|python_start|>[get_weather(city="LA", days=2)]<|python_end|>', ''],
+    ['Sure. <tool_call>[get_weather(city="LA", days=2)]</tool_call>', 'Sure.'],
+  ])('reads %j in another format’s call markers', (output, content) => {
+    const parser = createChatParser(zoo(ZOO.llama4), request());
+    const message = expectStreamsAsParsed(parser, output);
+    expect(message.content.trim()).toBe(content);
+    expect(calls(parser, output)).toEqual([['get_weather', { city: 'LA', days: 2 }]]);
+  });
+
   it.each([
     [ZOO.llama32, 'Checking. [get_weather(city=New York, days=3), get_time(zone=UTC)]'],
     [ZOO.llama4, '[get_weather(city="Paris", days=2), get_time(zone="UTC")]'],

@@ -66,9 +66,10 @@ const RULES: { readonly [Id in BuiltinRecoveryRuleId]: Omit<RecoveryRule, 'id'> 
   },
   "optional-call-marker": {
     site: "missing-opener",
-    description: "A marker the template writes before built-in calls, written before an ordinary JSON call.",
+    description: "Calls whose template writes no call marker, written in another format's call markers (`<|python_tag|>`, `<|python_start|>…<|python_end|>`, `<tool_call>…</tool_call>`, `[TOOL_CALLS]`).",
     examples: [
       { formats: "JSON calls without a call marker (Llama 3.x), calls optional", input: "`<|python_tag|>{\"name\": \"get_weather\", \"parameters\": {…}}`", result: "the call; the tag is not content (strict keeps it as content, as the grammar allows); `<|python_tag|>brave_search.call(…)` stays content" },
+      { formats: "JSON and pythonic calls without a call marker (xLAM, Llama 4 pythonic)", input: "`Sure.<tool_call>[{\"name\": \"get_weather\", …}]</tool_call>`, `<|python_start|>[get_weather(city=\"LA\")]<|python_end|>`", result: "the calls, the markers neither content nor calls; a marker that no `{` or `[` of a call follows stays text" },
     ],
   },
   "missing-closer": {
