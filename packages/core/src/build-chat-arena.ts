@@ -200,7 +200,30 @@ function contentParser({ p, a, extracting, reasoning }: Ctx): Parser {
     // end-of-turn token the parser never sees.
     return p.sequence(p.content(p.until(start)), p.choice(wrapped, p.end()));
   }
-  return p.sequence(reasoning, p.content(p.rest()), p.end());
+  return p.sequence(reasoning, answerWrapped(p, a, extracting), p.end());
+}
+
+/** Answer wrappers that models trained on other formats write after their reasoning. */
+const FOREIGN_ANSWER_WRAPPERS: readonly (readonly [open: string, close: string])[] = [
+  ['<answer>', '</answer>'],
+  ['<response>', '</response>'],
+];
+
+/**
+ * The content of an answer after reasoning. Leniently (`answer-wrapper`), wrapped in the
+ * markers the template writes only with reasoning (WRAPPED_WITH_REASONING) or another
+ * format's: the markers are neither content nor text; the closer may be missing, and text
+ * after it is content (so a stream shows what it reads in order).
+ */
+function answerWrapped(p: ChatBuilder, a: TemplateAnalysis, extracting: boolean): Parser {
+  const plain = p.content(p.rest());
+  if (!extracting || a.reasoning.mode === 'NONE' || !p.recovers('answer-wrapper')) return plain;
+  const own: (readonly [string, string])[] = a.content.mode === 'WRAPPED_WITH_REASONING' && a.content.start.trim() !== '' && a.content.end.trim() !== '' ? [[a.content.start.trim(), a.content.end.trim()]] : [];
+  const pairs = [...own, ...FOREIGN_ANSWER_WRAPPERS.filter(([open]) => !own.some(([o]) => o === open))];
+  const wrapped = pairs.map(([open, close]) =>
+    p.sequence(p.recover('answer-wrapper', p.sequence(p.space(), open, p.space())), p.content(p.until(close)), p.optional(p.recover('answer-wrapper', p.sequence(p.space(), close))), plain),
+  );
+  return p.choice(...wrapped, plain);
 }
 
 /**

@@ -78,6 +78,7 @@ export const BUILTIN_RECOVERY_RULE_IDS = [
   'reasoning-unclosed',
   'reasoning-while-disabled',
   'call-in-reasoning',
+  'answer-wrapper',
   // end-of-turn
   'trailing-end-of-turn',
 ] as const;

@@ -111,3 +111,26 @@ describe('an output that writes nothing after a prompt that opened reasoning', (
     expect((message.reasoning_content ?? '').trim()).toBe('');
   });
 });
+
+// `answer-wrapper`: the answer after reasoning in the wrapper the template writes only with
+// reasoning (Granite 3.3's `<response>`), or another format's (`<answer>`).
+describe('an answer wrapped after reasoning', () => {
+  const granite = sharedTemplate('ibm-granite-granite-3.3-2B-Instruct');
+  const thinking = { ...ask, chat_template_kwargs: { thinking: true } };
+
+  it.each([
+    ['<think>Hm.</think><response>Hi there</response>', 'Hi there'],
+    ['<think>Hm.</think>\n<answer>\nHi there\n</answer>', 'Hi there'],
+    ['<think>Hm.</think><response>Hi there', 'Hi there'],
+    ['<think>Hm.</think><response>Hi</response> and more', 'Hi and more'],
+  ])('%j', (output, content) => {
+    const message = readBoth(createChatParser(granite, thinking), output);
+    expect(message.reasoning_content).toBe('Hm.');
+    expect(message.content.replace(/\s+/gu, ' ').trim()).toBe(content);
+  });
+
+  it('keeps markup that is no wrapper as content', () => {
+    const message = readBoth(createChatParser(granite, thinking), '<think>Hm.</think><b>Hi</b>');
+    expect(message.content).toBe('<b>Hi</b>');
+  });
+});

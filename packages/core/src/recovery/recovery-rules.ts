@@ -305,6 +305,13 @@ const RULES: { readonly [Id in BuiltinRecoveryRuleId]: Omit<RecoveryRule, 'id'> 
       { formats: "general generator, prompts that close an empty block when thinking is off (Qwen3, QwQ, GLM-4.6, Nemotron 3 Nano)", input: "`enable_thinking: false`, prompt ends `<think>\\n\\n</think>\\n\\n`; output `<think>\\nThe user greets me.\\n</think>\\n\\nHello!`", result: "reasoning `\\nThe user greets me.`, content `Hello!` when reasoning is extracted (with `reasoning_format: none` it stays content). An output ending inside the block is reasoning (the stream showed it so); a call inside it ends it as in `call-in-reasoning`. Prompts that never write the block (Granite 3.3) read it canonically." },
     ],
   },
+  "answer-wrapper": {
+    site: "reasoning-boundary",
+    description: "An answer after reasoning wrapped in the answer markers a template writes only with reasoning, or that models trained on another format write (`<response>…</response>`, `<answer>…</answer>`).",
+    examples: [
+      { formats: "templates with reasoning: Granite 3.3 (its wrapper, `content.mode` WRAPPED_WITH_REASONING), Hunyuan A13B", input: "`<think>Hm.</think>\\n<answer>\\nHi there\\n</answer>`", result: "reasoning `Hm.`, content `Hi there`; the closer may be missing, and text after it is content" },
+    ],
+  },
   "call-in-reasoning": {
     site: "reasoning-boundary",
     description: "A tool call inside a reasoning block that is never closed.",
