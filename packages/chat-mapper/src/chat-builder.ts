@@ -96,9 +96,16 @@ export class ChatBuilder extends PegBuilder {
     return this.atomic(this.tag(CHAT_TAGS.toolId, p));
   }
 
-  /** The function name. */
+  /**
+   * The function name. A declared name (a literal) is also read, as the recovery
+   * `tool-name-variant`, in another case, with `-` or a space for `_`, or after a
+   * `functions.` namespace; the message then holds the declared name.
+   */
   toolName(p: ParserLike): Parser {
-    return this.atomic(this.tag(CHAT_TAGS.toolName, p));
+    const name = this.literalText(p);
+    if (name === undefined || !this.recovers('tool-name-variant') || !/^[A-Za-z][\w.-]*$/u.test(name)) return this.atomic(this.tag(CHAT_TAGS.toolName, p));
+    const variant = this.tag(`${DECLARED_NAME_TAG_PREFIX}${name}`, nameVariant(this, name));
+    return this.atomic(this.tag(CHAT_TAGS.toolName, this.choice(p, this.recover('tool-name-variant', variant))));
   }
 
   /** Arguments as one JSON object. */
@@ -179,4 +186,18 @@ export class ChatBuilder extends PegBuilder {
   jsonSchema(name: string, schema: JsonValue): Parser {
     return this.schema(this.json(), name, schema);
   }
+}
+
+/** The tag, around a variant spelling of a declared function name, whose rest is the declared name. */
+export const DECLARED_NAME_TAG_PREFIX = 'tool-name=';
+
+/** `name` in any case, `_`, `-` and a space alike, after an optional `functions.`; not where a longer name goes on. */
+function nameVariant(p: ChatBuilder, name: string): Parser {
+  const chars = [...name].map((ch) => {
+    if (ch === '_' || ch === '-') return p.chars('[_\\- ]');
+    const lower = ch.toLowerCase();
+    const upper = ch.toUpperCase();
+    return lower === upper ? p.literal(ch) : p.chars(`[${lower}${upper}]`);
+  });
+  return p.sequence(p.optional(p.sequence(p.chars('[fF]'), 'unctions.')), ...chars, p.negate(p.chars('[A-Za-z0-9_]')));
 }

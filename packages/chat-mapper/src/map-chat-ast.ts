@@ -3,6 +3,7 @@ import { argumentKey } from './argument-key.js';
 import { braceDepth } from './brace-depth.js';
 import type { AssistantMessage, ChatToolCallOut } from './chat-message.js';
 import { CHAT_TAGS, chatTagsWhere } from './chat-tags.js';
+import { DECLARED_NAME_TAG_PREFIX } from './chat-builder.js';
 import { GrowingTexts, type TextSource } from './growing-text.js';
 import { valueTreeArguments } from './value-tree.js';
 import { normalizeQuotes } from './normalize-quotes.js';
@@ -539,8 +540,10 @@ class FoldRun {
         call.id ??= id;
         break;
       }
-      case CHAT_TAGS.toolName:
-        call.function.name = node.text.trimEnd();
+      case CHAT_TAGS.toolName: {
+        // A variant spelling of a declared name (`tool-name-variant`) maps to the declared name.
+        const declared = node.children.find((child) => child.tag.startsWith(DECLARED_NAME_TAG_PREFIX)) ?? node.children[0]?.children.find((child) => child.tag.startsWith(DECLARED_NAME_TAG_PREFIX));
+        call.function.name = declared === undefined ? node.text.trimEnd() : declared.tag.slice(DECLARED_NAME_TAG_PREFIX.length);
         if (s.buffer !== '') {
           call.function.arguments = s.buffer;
           s.buffer = '';
@@ -551,6 +554,7 @@ class FoldRun {
           open.pending = false;
         }
         break;
+      }
       case CHAT_TAGS.toolArgs: {
         // Arguments in another notation come as a value tree, written out as JSON.
         const converted = valueTreeArguments(node);

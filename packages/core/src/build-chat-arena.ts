@@ -624,7 +624,11 @@ function tagWithTaggedTools(ctx: Ctx): Parser {
     return p.sequence(untilSuffix, p.zeroOrMore(p.recover('closer-in-value', p.sequence(p.negate(ends), p.choice(...stops.map((m) => p.literal(m))), untilSuffix))));
   };
   const rawValue = (names: readonly string[] = [], current?: string): Parser => p.sequence(p.toolArgStringValue(valueText(names, current)), valueClose());
-  const rawArg = (argName: Parser, value: Parser = rawValue()): Parser => p.toolArg(p.sequence(argOpen(argName), ctx.p.sites.marker(args.value_prefix), value));
+  // `missing-value-opener`: a value written right after its key without the value's own
+  // opener (`<arg_key>city</arg_key>\nParis</arg_value>`); its closer still ends it.
+  const valueOpen = (): Parser =>
+    core(args.value_prefix) === '' ? ctx.p.sites.marker(args.value_prefix) : p.orRecovered(ctx.p.sites.marker(args.value_prefix), 'missing-value-opener', p.space());
+  const rawArg = (argName: Parser, value: Parser = rawValue()): Parser => p.toolArg(p.sequence(argOpen(argName), valueOpen(), value));
   // A string that may be null written `null` (as the template's `tojson` renders None) or
   // `None`: leniently the null, not the text. Atomic: a stream shows the value only once
   // its close proves it is no longer text such as `null and void`.
@@ -644,7 +648,7 @@ function tagWithTaggedTools(ctx: Ctx): Parser {
           : p.toolArg(
               p.sequence(
                 argOpen(p.literal(param.name)),
-                ctx.p.sites.marker(args.value_prefix),
+                valueOpen(),
                 typedValue(ctx, `tool-${name}-arg-${param.name}-schema`, param.schema),
                 p.space(),
                 valueClose(),

@@ -144,6 +144,13 @@ export class PegBuilder {
     return this.add({ kind: 'end' });
   }
 
+  /** The text `p` matches when it is a literal (a string or a {@link PegBuilder.literal} node), else `undefined`. */
+  literalText(p: ParserLike): string | undefined {
+    if (typeof p === 'string') return p;
+    const node = p.builder === this ? this.nodes[p.id] : undefined;
+    return node?.kind === 'literal' ? node.text : undefined;
+  }
+
   /** Matches `text` exactly. */
   literal(text: string): Parser {
     return this.add({ kind: 'literal', text });

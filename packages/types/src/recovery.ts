@@ -31,10 +31,12 @@ export const BUILTIN_RECOVERY_RULE_IDS = [
   'tag-attributes',
   // marker-variant
   'marker-variant',
+  'tool-name-variant',
   // missing-opener
   'missing-call-opener',
   'missing-message-start',
   'missing-arguments-marker',
+  'missing-value-opener',
   'missing-name-prefix',
   'json-call-without-marker',
   'optional-call-marker',

@@ -25,6 +25,13 @@ const RULES: { readonly [Id in BuiltinRecoveryRuleId]: Omit<RecoveryRule, 'id'> 
       { formats: "DeepSeek V3.2 (DSML)", input: "`<function_calls><invoke name=\"get_time\"><parameter name=\"city\" string=\"true\">Boston</parameter></invoke></function_calls>` (tags without `｜DSML｜`, optional calls)", result: "the calls" },
     ],
   },
+  "tool-name-variant": {
+    site: "marker-variant",
+    description: "A declared function's name written in another case, with `-` or a space for `_`, or after a `functions.` namespace.",
+    examples: [
+      { formats: "every format that names the function (JSON calls, tagged calls, pythonic lists, plugins)", input: "`{\"name\": \"Get_Weather\", …}`, `<function=functions.get_weather>`, `get-weather(…)`", result: "a call of the declared `get_weather`: only a declared tool's name, spelt so, maps (never a name the request does not declare)" },
+    ],
+  },
   "missing-call-opener": {
     site: "missing-opener",
     description: "Calls written without the section or call marker that opens them, where the rest of the call is unmistakable.",
@@ -55,6 +62,13 @@ const RULES: { readonly [Id in BuiltinRecoveryRuleId]: Omit<RecoveryRule, 'id'> 
     examples: [
       { formats: "gpt-oss (harmony)", input: "` to=get_weather<|channel|>commentary json<|message|>{\"location\":\"Paris\"}`", result: "a call of the declared tool `get_weather` (only with JSON arguments: code after a declared name is kept as text by `undeclared-recipient`)" },
       { formats: "Kimi K2", input: "`<|tool_call_begin|>get_weather:0<|tool_call_argument_begin|>{…}`", result: "call `get_weather`, id `get_weather:0` as written" },
+    ],
+  },
+  "missing-value-opener": {
+    site: "missing-opener",
+    description: "A tagged argument's value written right after its key, without the value's own opener.",
+    examples: [
+      { formats: "general TAG_WITH_TAGGED with a value opener (GLM-4.5/4.6/4.7, MiniMax-M2-style attributes excluded)", input: "`<arg_key>city</arg_key>\\nParis</arg_value>`", result: "`city` is `Paris`: the value's closer still ends it" },
     ],
   },
   "json-call-without-marker": {
