@@ -20,12 +20,16 @@ export function constrainsString(schema: JsonValue | undefined): boolean {
 /**
  * A raw (unquoted) string value: `body` for the parser; for the grammar, the string
  * `schema`'s `enum`/`const`/`pattern`/`format`/length bounds written raw, the value ending
- * where `body` ends it (its `until` delimiters or negated class). `body` itself when the
- * schema narrows nothing.
+ * where `body` ends it (its `until` delimiters or negated class). A tagged value (not
+ * `verbatim`) may have one whitespace character of layout on each side, which the mapper
+ * drops. `body` itself when the schema narrows nothing.
  */
-export function rawStringValue(p: ChatBuilder, rule: string, schema: JsonValue | undefined, body: ParserLike): Parser {
+export function rawStringValue(p: ChatBuilder, rule: string, schema: JsonValue | undefined, body: ParserLike, verbatim = false): Parser {
   if (!constrainsString(schema)) return p.sequence(body);
-  return p.schema(body, rule, schema as JsonValue, true);
+  const value = p.schema(body, rule, schema as JsonValue, true);
+  if (verbatim) return value;
+  const layout = p.optional(p.chars('[ \\t\\n\\r]', 1, 1));
+  return p.dual(body, p.sequence(layout, value, layout));
 }
 
 /**

@@ -1,5 +1,6 @@
 import {
   ChatBuilder,
+  rawStringValue,
   functionTools,
   isJsonObject,
   jsonCallArray,
@@ -530,13 +531,15 @@ function tagWithTaggedTools(ctx: Ctx): Parser {
   const untilSuffix = p.sharedRule('until-suffix', () => untilAny(ctx, args.value_suffix, [args.value_suffix, ...afterValue]));
   const valueClose = (): Parser => p.toolArgClose(ctx.p.sites.closer(ctx.p.sites.marker(args.value_suffix), afterValue, false));
   const argOpen = (argName: Parser): Parser => p.toolArgOpen(p.sequence(ctx.p.sites.marker(args.name_prefix), p.toolArgName(argName), ctx.p.sites.marker(args.name_suffix)));
-  const rawValue = (): Parser => p.sequence(p.toolArgStringValue(untilSuffix), valueClose());
+  // A string the schema narrows (enum, pattern, maxLength…) carries its schema for the grammar; the parser reads the same text.
+  const rawValue = (rule?: string, schema?: JsonValue): Parser =>
+    p.sequence(p.toolArgStringValue(rule === undefined ? untilSuffix : rawStringValue(p, rule, schema, untilSuffix)), valueClose());
   const rawArg = (argName: Parser, value: Parser = rawValue()): Parser => p.toolArg(p.sequence(argOpen(argName), ctx.p.sites.marker(args.value_prefix), value));
   // A string that may be null written `null` (as the template's `tojson` renders None) or
   // `None`: leniently the null, not the text. Atomic: a stream shows the value only once
   // its close proves it is no longer text such as `null and void`.
-  const nullableValue = (): Parser =>
-    p.choice(p.recover('typed-value', p.atomic(p.sequence(p.space(), p.toolArgJsonValue(p.choice(p.jsonNull(), 'None')), p.space(), valueClose()))), rawValue());
+  const nullableValue = (rule: string, schema: JsonValue): Parser =>
+    p.choice(p.recover('typed-value', p.atomic(p.sequence(p.space(), p.toolArgJsonValue(p.choice(p.jsonNull(), 'None')), p.space(), valueClose()))), rawValue(rule, schema));
   const undeclaredName = p.chars(UNDECLARED_ARGUMENT_NAME);
   const alternatives = functionTools(ctx.inputs.tools).map((tool) => {
     const name = tool.function.name;
@@ -546,7 +549,12 @@ function tagWithTaggedTools(ctx: Ctx): Parser {
     for (const param of params) {
       const arg = p.sharedRule(`tool-${name}-arg-${param.name}`, () =>
         schemaValueKinds(param.schema).string
-          ? rawArg(p.literal(param.name), ctx.inputs.lenient && pythonLiterals(param.schema).includes('None') ? nullableValue() : undefined)
+          ? rawArg(
+              p.literal(param.name),
+              ctx.inputs.lenient && pythonLiterals(param.schema).includes('None')
+                ? nullableValue(`tool-${name}-arg-${param.name}-string`, param.schema)
+                : rawValue(`tool-${name}-arg-${param.name}-string`, param.schema),
+            )
           : p.toolArg(
               p.sequence(
                 argOpen(p.literal(param.name)),

@@ -1,4 +1,5 @@
 import {
+  rawStringValue,
   functionTools,
   JSON_CALL_KEYS,
   schemaValueKinds,
@@ -95,7 +96,7 @@ function parameter(p: ChatBuilder, m: DsmlMarkers, tool: string, param: ToolPara
       p.toolArgOpen(p.sequence(m.paramOpen, p.toolArgName(p.literal(param.name)), `${STRING_ATTRIBUTE}${raw ? 'true' : 'false'}">`));
     const close = p.toolArgClose(p.literal(m.paramEnd));
     const spellings: Parser[] = [];
-    if (kinds.string) spellings.push(p.sequence(open(true), p.toolArgStringValue(p.until(m.paramEnd)), close));
+    if (kinds.string) spellings.push(p.sequence(open(true), p.toolArgStringValue(rawStringValue(p, `tool-${tool}-arg-${param.name}-string`, param.schema, p.until(m.paramEnd))), close));
     if (kinds.other || !kinds.string) {
       const value = p.toolArgJsonValue(p.jsonSchema(`tool-${tool}-arg-${param.name}-schema`, param.schema));
       spellings.push(p.sequence(open(false), value, close));

@@ -1,4 +1,4 @@
-import { functionTools, isJsonObject, schemaValueKinds, toolParameters, type ChatBuilder, type ChatFormat, type FormatContext, type FormatRequest, type Parser } from '@autoparser/chat-mapper';
+import { functionTools, isJsonObject, rawStringValue, schemaValueKinds, toolParameters, type ChatBuilder, type ChatFormat, type FormatContext, type FormatRequest, type Parser } from '@autoparser/chat-mapper';
 import type { TemplateAnalysis } from '../../analysis-types.js';
 import type { JsonValue } from '@autoparser/chat-mapper';
 
@@ -70,7 +70,7 @@ function xmlCalls(p: ChatBuilder, request: FormatRequest): Parser {
     const param = (key: string, valueSchema: JsonValue | undefined): Parser => {
       const open = p.toolArgOpen(p.sequence('<parameter name="', p.toolArgName(p.literal(key)), '">'));
       const value = schemaValueKinds(valueSchema).string
-        ? p.toolArgStringValue(p.until('</parameter>'))
+        ? p.toolArgStringValue(rawStringValue(p, `tool-${name}-arg-${key}-string`, valueSchema, p.until('</parameter>')))
         : p.sequence(p.space(), p.toolArgJsonValue(p.json()), p.space());
       return p.toolArg(p.sequence(open, value, p.toolArgClose(p.literal('</parameter>')), p.space()));
     };

@@ -1,4 +1,5 @@
 import {
+  rawStringValue,
   functionTools,
   schemaValueKinds,
   toolParameterList,
@@ -55,7 +56,7 @@ function argument(p: ChatBuilder, tool: string, param: ToolParameter, root: Json
       const value = p.toolArgJsonValue(p.jsonSchema(`tool-${tool}-arg-${param.name}-schema`, param.schema));
       spellings.push(p.sequence(open(p.choice(...NON_STRING_TYPES)), value, close));
     }
-    if (kinds.string) spellings.push(p.sequence(open(p.literal('string')), p.toolArgStringValue(p.until(ARG_CLOSE)), close));
+    if (kinds.string) spellings.push(p.sequence(open(p.literal('string')), p.toolArgStringValue(rawStringValue(p, `tool-${tool}-arg-${param.name}-string`, param.schema, p.until(ARG_CLOSE))), close));
     return p.toolArg(spellings.length === 1 ? (spellings[0] as Parser) : p.choice(...spellings));
   });
 }

@@ -80,7 +80,7 @@ function argumentGrammar(p: ChatBuilder, tool: string, param: Parameter, argName
   let value: Parser;
   if (param.isString && !constrainsString(param.schema)) value = strings === 'escaped' ? p.jsonString() : p.choice(rawString(p, '"', argNames), rawString(p, "'", argNames));
   else if (param.isString && strings === 'raw') {
-    const quoted = (quote: string): Parser => p.sequence(quote, rawStringValue(p, `${rule}-${quote === '"' ? 'double' : 'single'}`, param.schema, p.chars(`[^${quote}\\\\]`)), quote);
+    const quoted = (quote: string): Parser => p.sequence(quote, rawStringValue(p, `${rule}-${quote === '"' ? 'double' : 'single'}`, param.schema, p.chars(`[^${quote}\\\\]`), true), quote);
     value = p.choice(quoted('"'), quoted("'"));
   } else value = pythonValueGrammar(p, param.schema, rule);
   return p.sequence(p.literal(param.name), '=', value);

@@ -1,4 +1,5 @@
 import {
+  rawStringValue,
   functionTools,
   schemaValueKinds,
   toolParameterList,
@@ -50,7 +51,7 @@ function parameter(p: ChatBuilder, tool: string, param: ToolParameter, root: Jso
     if (kinds.other || !kinds.string) {
       spellings.push(p.sequence(open, p.toolArgJsonValue(p.jsonSchema(`tool-${tool}-arg-${param.name}-schema`, param.schema)), close));
     }
-    if (kinds.string) spellings.push(p.sequence(open, p.toolArgStringValue(p.until(PARAM_END)), close));
+    if (kinds.string) spellings.push(p.sequence(open, p.toolArgStringValue(rawStringValue(p, `tool-${tool}-arg-${param.name}-string`, param.schema, p.until(PARAM_END))), close));
     return p.toolArg(spellings.length === 1 ? (spellings[0] as Parser) : p.choice(...spellings));
   });
 }
