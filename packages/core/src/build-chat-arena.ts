@@ -249,8 +249,11 @@ function jsonNativeTools(ctx: Ctx): Parser {
     const separated = (): Parser => p.recover('call-separator', p.sequence(p.choice(';', ','), p.space(), one, p.space()));
     // The grammar keeps the canonical repetition (a dual node), so its text stays the strict one.
     const between = (): Parser => textBetweenCalls(ctx, [start], canonical);
-    const lenientMany = (): Parser => p.dual(p.sequence(canonical, p.zeroOrMore(p.choice(canonical, separated(), between()))), p.oneOrMore(canonical));
-    const many = p.triggerRule('tool-calls', ctx.inputs.lenient ? lenientMany() : p.oneOrMore(canonical));
+    // Without parallel calls the grammar allows one (the parser still reads every call written).
+    const grammarMany = (): Parser => (inputs.parallelToolCalls ? p.oneOrMore(canonical) : canonical);
+    const lenientMany = (): Parser => p.dual(p.sequence(canonical, p.zeroOrMore(p.choice(canonical, separated(), between()))), grammarMany());
+    const strictMany = (): Parser => (inputs.parallelToolCalls ? p.oneOrMore(canonical) : p.dual(p.oneOrMore(canonical), canonical));
+    const many = p.triggerRule('tool-calls', ctx.inputs.lenient ? lenientMany() : strictMany());
     return layout.force ? many : p.optional(many);
   };
   const calls = perCall ? perCallTools() : standardJsonTools(p, { ...layout, start: f.section_start, end: f.section_end });
