@@ -76,7 +76,7 @@ interface ForcedTrigger {
  */
 function forcedTrigger(template: string, parser: ChatParser, analysis: ReturnType<typeof analyzeTemplate>): ForcedTrigger | undefined {
   const request = requestOf('lazy');
-  const call = { id: 'call00001', type: 'function' as const, function: { name: 'get_weather', arguments: JSON.stringify({ days: 3, metric: true }) } };
+  const call = { id: 'call00001', type: 'function' as const, function: { name: 'get_weather', arguments: JSON.stringify({ days: 3, metric: true, city: 'paris' }) } };
   const extracted = extractOutput(template, renderParamsOf(request), { role: 'assistant', content: analysis.content.requires_nonnull_content ? '' : null, tool_calls: [call] }, { ...parser, assistantStart: analysis.assistant_start });
   if (!extracted.ok) return undefined;
   const text = parser.generationPrompt + extracted.output;
