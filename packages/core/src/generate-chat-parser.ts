@@ -1,3 +1,4 @@
+import { outsideReasoningTriggers } from './reasoning-triggers.js';
 import { arenaToGbnf } from '@autoparser/gbnf-emitter';
 import type { ChatFormat, FormatContext, GrammarTrigger } from '@autoparser/chat-mapper';
 import type { Arena } from '@autoparser/peg-core';
@@ -114,7 +115,12 @@ export function generateWithProbe(
       if (format.grammar.lazy) format.grammar.triggers.forEach(checkTriggerPattern);
       grammar = arenaToGbnf(arena, { lazy: format.grammar.lazy });
       grammarLazy = format.grammar.lazy;
-      if (grammarLazy) grammarTriggers = [...format.grammar.triggers];
+      // A trigger word inside reasoning is the model thinking about a call, not making one.
+      if (grammarLazy) {
+        grammarTriggers = format.grammar.triggersEndReasoning === true
+          ? [...format.grammar.triggers]
+          : outsideReasoningTriggers(format.grammar.triggers, format.thinkingStartTag, format.thinkingEndTag, inputs.generationPrompt);
+      }
     } catch (error) {
       warnings.push(`no grammar: ${error instanceof Error ? error.message : String(error)}`);
     }

@@ -141,7 +141,8 @@ export function kimiK2Format(ctx: FormatContext<TemplateAnalysis>): ChatFormat {
   const withGrammar = request.responseSchema !== undefined || hasTools;
   return {
     parser: p.sequence(prefix, body, p.end()),
-    grammar: withGrammar ? { lazy, triggers: lazy ? [{ type: 'word', value: T.callBegin }] : [] } : null,
+    // The call tokens end the reasoning (see reasoningParser): the trigger counts inside it too.
+    grammar: withGrammar ? { lazy, triggers: lazy ? [{ type: 'word', value: T.callBegin }] : [], triggersEndReasoning: true } : null,
     preservedTokens: [T.sectionBegin, T.sectionEnd, T.callBegin, T.argumentBegin, T.callEnd, T.thinkStart, T.thinkEnd],
     thinkingStartTag: T.thinkStart,
     thinkingEndTag: T.thinkEnd,
