@@ -112,7 +112,7 @@ export function schemaExprs(arena: Arena, ids: readonly ParserId[], converter: S
     if (raw && isRecord(schema) && (schema.type === 'string' || schema.type === undefined)) {
       const expr = rawStringExpr(gbnfRuleName(node.name), schema, converter, stopChars(arena, node.child));
       exprs.set(id, expr);
-      if (expr !== undefined && converter.rules().size > 0) converted = true;
+      if (expr !== undefined && (typeof schema.pattern === 'string' || typeof schema.format === 'string')) converted = true;
     } else if (schema === true || (isRecord(schema) && Object.keys(schema).length === 0)) {
       exprs.set(id, undefined); // any JSON: the parser's own JSON rules say the same
     } else {
