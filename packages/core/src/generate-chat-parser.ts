@@ -20,6 +20,8 @@ export interface GeneratedChatParser {
   grammarLazy: boolean;
   /** Where a lazy grammar starts. */
   grammarTriggers: GrammarTrigger[];
+  /** The literal markers of the format's triggers (see `ChatParser.grammarTriggerWords`). */
+  grammarTriggerWords: string[];
   /** Marker texts that must stay single tokens. */
   preservedTokens: string[];
   /** The reasoning start marker ('' when the template has no reasoning). */
@@ -110,6 +112,7 @@ export function generateWithProbe(
   let grammar = '';
   let grammarLazy = false;
   let grammarTriggers: GrammarTrigger[] = [];
+  let grammarTriggerWords: string[] = [];
   if (format.grammar !== null) {
     try {
       if (format.grammar.lazy) format.grammar.triggers.forEach(checkTriggerPattern);
@@ -117,6 +120,7 @@ export function generateWithProbe(
       grammarLazy = format.grammar.lazy;
       // A trigger word inside reasoning is the model thinking about a call, not making one.
       if (grammarLazy) {
+        grammarTriggerWords = format.grammar.triggers.flatMap((t) => (t.type === 'word' || t.type === 'token' ? [t.value] : []));
         grammarTriggers = format.grammar.triggersEndReasoning === true
           ? [...format.grammar.triggers]
           : outsideReasoningTriggers(format.grammar.triggers, format.thinkingStartTag, format.thinkingEndTag, inputs.generationPrompt);
@@ -130,6 +134,7 @@ export function generateWithProbe(
     grammar,
     grammarLazy,
     grammarTriggers,
+    grammarTriggerWords,
     preservedTokens: [...format.preservedTokens],
     thinkingStartTag: format.thinkingStartTag,
     thinkingEndTag: format.thinkingEndTag,

@@ -10,8 +10,11 @@ const USAGE = `usage: llama-check [--json] [--samples N] [--max-tokens N] [--mut
   --mutations N  insertions, deletions and cuts per text in the agreement check (default 2 each)
   --seed N       seed of the models and the sampling (default 1)
   --template T   only templates whose file name contains T (skips the schema records)
-  --zoo N        also sample N templates of the zoo (tools/zoo/templates), drawn with the seed
+  --zoo N        also sample N templates of the zoo (tools/zoo/templates), drawn with the seed (default 40)
   --verbose      list known findings' failures and the samples stopped at the cap too`;
+
+/** Zoo templates sampled besides the shared ones unless `--zoo` says otherwise. */
+const DEFAULT_ZOO_SAMPLE = 40;
 
 interface Args {
   json: boolean;
@@ -86,7 +89,7 @@ try {
     ...(args.seed === undefined ? {} : { seed: args.seed }),
     ...(args.mutations === undefined ? {} : { mutationsPerText: args.mutations }),
     ...(args.template === undefined ? {} : { templateFilter: args.template }),
-    ...(args.zoo === undefined ? {} : { zooSample: args.zoo }),
+    zooSample: args.zoo ?? DEFAULT_ZOO_SAMPLE,
     onProgress: (message) => process.stderr.write(`${message}\n`),
   });
   if (args.json) process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
