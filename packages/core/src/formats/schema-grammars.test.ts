@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
-import type { ChatMessage, ChatRequest } from '../chat-request.js';
+import type { ChatMessage } from '@autoparser/jinja';
 import { describe, expect, it } from 'vitest';
+import type { ChatRequest } from '../chat-request.js';
 import { renderParamsOf } from '../compile-template.js';
 import { createChatParser, type ChatParser } from '../create-chat-parser.js';
 import { analyzeTemplate } from '../default-plugins.js';

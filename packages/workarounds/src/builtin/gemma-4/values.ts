@@ -12,7 +12,7 @@ export const STRING_DELIMITER = '<|"|>';
  * `lenient` also reads the JSON spellings the model falls back on: `"quoted"` keys and
  * strings (parse-only recoveries `quoted-key`, `json-quoted-string`).
  */
-export function gemmaObject(p: ChatBuilder, lenient = false): Parser {
+function gemmaObject(p: ChatBuilder, lenient = false): Parser {
   return p.sharedRule('gemma4-dict', () => {
     const value = p.ref('gemma4-value');
     p.sharedRule('gemma4-value', () =>

@@ -39,7 +39,7 @@ function parametersOf(tool: ChatTool): Parameter[] {
     name,
     isString: isObject(property) && property['type'] === 'string',
     required: required.includes(name),
-    schema: property as JsonValue,
+    schema: property,
   }));
 }
 
