@@ -112,3 +112,22 @@ export function pythonValueGrammar(p: ChatBuilder, schema: JsonValue | undefined
       return p.json();
   }
 }
+
+/** Above this many optional arguments, {@link eachAtMostOnce} lets them repeat (its rules would double with each). */
+const MAX_ONCE_EACH = 5;
+
+/**
+ * The grammar of `parsers` each at most once, in any order, each after `separator()`: one
+ * rule per set of those still allowed (named `name-N`). Beyond five, any repetition of them.
+ */
+export function eachAtMostOnce(p: ChatBuilder, name: string, parsers: readonly Parser[], separator: () => Parser): Parser {
+  if (parsers.length === 0) return p.eps();
+  if (parsers.length > MAX_ONCE_EACH) return p.zeroOrMore(p.sequence(separator(), p.choice(...parsers)));
+  const left = (mask: number): Parser => {
+    if (mask === 0) return p.eps();
+    return p.sharedRule(`${name}-${mask}`, () =>
+      p.optional(p.choice(...parsers.flatMap((q, i) => ((mask & (1 << i)) === 0 ? [] : [p.sequence(separator(), q, left(mask & ~(1 << i)))])))),
+    );
+  };
+  return left((1 << parsers.length) - 1);
+}

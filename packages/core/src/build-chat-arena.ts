@@ -1,5 +1,6 @@
 import {
   ChatBuilder,
+  eachAtMostOnce,
   rawStringValue,
   functionTools,
   isJsonObject,
@@ -571,7 +572,11 @@ function tagWithTaggedTools(ctx: Ctx): Parser {
       (param.required ? required : optional).push(arg);
     }
     let seq = p.sequence(...required.flatMap((r, i) => (i > 0 ? [p.space(), r] : [r])));
-    if (optional.length > 0) seq = p.sequence(seq, p.repeat(p.sequence(p.space(), p.choice(...optional)), 0, UNBOUNDED));
+    if (optional.length > 0) {
+      // The grammar takes each optional argument at most once, in any order (the parser also reads repeats).
+      const once = eachAtMostOnce(p, `tool-${name}-optional`, optional, () => p.space());
+      seq = p.sequence(seq, p.dual(p.repeat(p.sequence(p.space(), p.choice(...optional)), 0, UNBOUNDED), once));
+    }
     if (ctx.inputs.lenient && args.name_prefix !== '') {
       // Models write arguments in their own order, leave out required ones or add some of
       // their own; read them as written (the call's arguments, not its framing, so the call

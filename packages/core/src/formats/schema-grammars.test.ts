@@ -121,3 +121,31 @@ describe.each(FORMATS)('the grammar holds the schema: %s', (_label, source) => {
     expect(calls.map((c) => [c.function.name, JSON.parse(c.function.arguments) as unknown])).toEqual([['set_alarm', { hour: 24, label: 'home' }]]);
   });
 });
+
+describe('tagged formats: optional arguments at most once, in any order', () => {
+  const tools = [functionTool('pick', { a: { type: 'string' }, b: { type: 'string' } }, [])];
+  const request = chatRequest(tools, { tool_choice: 'required', parallel_tool_calls: false });
+  const cases = [
+    ['Qwen3-Coder', /<parameter=a>[\s\S]*?<\/parameter>\n?/],
+    ['deepseek-ai-DeepSeek-V3.2', /<｜DSML｜parameter name="a"[\s\S]*?<\/｜DSML｜parameter>\n?/],
+  ] as const;
+
+  it.each(cases)('%s', (name, block) => {
+    const source = sharedTemplate(name);
+    const parser = createChatParser(source, request);
+    const analysis = analyzeTemplate(source);
+    const render = (args: Record<string, unknown>): string => {
+      const message: ChatMessage = { role: 'assistant', content: analysis.content.requires_nonnull_content ? '' : null, tool_calls: [call(0, 'pick', args)] };
+      const extracted = extractOutput(source, renderParamsOf(request), message, { ...parser, assistantStart: analysis.assistant_start });
+      if (!extracted.ok) throw new Error('the template does not render the call');
+      return extracted.output;
+    };
+    expect(grammarVerdict(parser, render({ b: 'x', a: 'y' }))).toBe('accepted');
+    expect(grammarVerdict(parser, render({ a: 'y' }))).toBe('accepted');
+    expect(grammarVerdict(parser, render({}))).toBe('accepted');
+    const once = render({ a: 'y', b: 'x' });
+    const twice = once.replace(block, (m) => m + m);
+    expect(twice).not.toBe(once);
+    expect(grammarVerdict(parser, twice)).toBe('rejected');
+  });
+});

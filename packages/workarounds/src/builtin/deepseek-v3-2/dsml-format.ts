@@ -1,5 +1,6 @@
 import {
   rawStringValue,
+  eachAtMostOnce,
   functionTools,
   JSON_CALL_KEYS,
   schemaValueKinds,
@@ -113,7 +114,8 @@ function invoke(p: ChatBuilder, m: DsmlMarkers, tool: ChatTool): Parser {
     const required = params.filter((x) => x.required).map((x) => parameter(p, m, name, x, root));
     const optional = params.filter((x) => !x.required).map((x) => parameter(p, m, name, x, root));
     const args: Parser[] = required.flatMap((arg) => [p.space(), arg]);
-    if (optional.length > 0) args.push(p.zeroOrMore(p.sequence(p.space(), p.choice(...optional))));
+    // The grammar takes each optional parameter at most once, in any order (the parser also reads repeats).
+    if (optional.length > 0) args.push(p.dual(p.zeroOrMore(p.sequence(p.space(), p.choice(...optional))), eachAtMostOnce(p, `tool-${name}-optional`, optional, () => p.space())));
     const open = p.toolOpen(p.sequence(m.invokeOpen, p.toolName(p.literal(name)), '">'));
     return p.tool(p.sequence(open, ...args, p.space(), p.toolClose(p.literal(m.invokeEnd))));
   });

@@ -1,5 +1,6 @@
 import {
   rawStringValue,
+  eachAtMostOnce,
   functionTools,
   schemaValueKinds,
   toolParameterList,
@@ -90,7 +91,8 @@ function callMessage(p: ChatBuilder, tool: ChatTool, loose: boolean): Parser {
     const required = params.filter((x) => x.required).map((x) => parameter(p, name, x, root));
     const optional = params.filter((x) => !x.required).map((x) => parameter(p, name, x, root));
     const args: Parser[] = [...required];
-    if (optional.length > 0) args.push(p.zeroOrMore(p.choice(...optional)));
+    // The grammar takes each optional parameter at most once, in any order (the parser also reads repeats).
+    if (optional.length > 0) args.push(p.dual(p.zeroOrMore(p.choice(...optional)), eachAtMostOnce(p, `tool-${name}-optional`, optional, () => p.eps())));
     return p.tool(p.sequence(header, block(p, name, p.sequence(...args))));
   });
 }
