@@ -574,7 +574,7 @@ function tagWithTaggedTools(ctx: Ctx): Parser {
     let seq = p.sequence(...required.flatMap((r, i) => (i > 0 ? [p.space(), r] : [r])));
     if (optional.length > 0) {
       // The grammar takes each optional argument at most once, in any order (the parser also reads repeats).
-      const once = eachAtMostOnce(p, `tool-${name}-optional`, optional, () => p.space());
+      const once = eachAtMostOnce(p, `grammar-tool-${name}-optional`, optional, () => p.space());
       seq = p.sequence(seq, p.dual(p.repeat(p.sequence(p.space(), p.choice(...optional)), 0, UNBOUNDED), once));
     }
     if (ctx.inputs.lenient && args.name_prefix !== '') {

@@ -97,7 +97,7 @@ function callParser(p: ChatBuilder, tool: ChatTool, options: PythonicCallOptions
     list = p.sequence(any, p.zeroOrMore(p.sequence(p.space(), ',', p.space(), any)));
     // A call whose arguments are all optional may have none.
     if (!params.some((param) => param.required)) list = p.optional(list);
-    const grammar = params.map((param, i) => ({ parser: p.sharedRule(`tool-${name}-arg-${param.name}-grammar`, () => made[i]!.grammar), required: param.required }));
+    const grammar = params.map((param, i) => ({ parser: p.sharedRule(`grammar-tool-${name}-arg-${param.name}`, () => made[i]!.grammar), required: param.required }));
     list = p.dual(list, orderedArguments(p, grammar, () => p.sequence(p.space(), ',', p.space())));
   }
   const open = p.toolOpen(p.sequence(p.toolName(p.literal(name)), '('));

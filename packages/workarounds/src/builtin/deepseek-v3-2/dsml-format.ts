@@ -115,7 +115,7 @@ function invoke(p: ChatBuilder, m: DsmlMarkers, tool: ChatTool): Parser {
     const optional = params.filter((x) => !x.required).map((x) => parameter(p, m, name, x, root));
     const args: Parser[] = required.flatMap((arg) => [p.space(), arg]);
     // The grammar takes each optional parameter at most once, in any order (the parser also reads repeats).
-    if (optional.length > 0) args.push(p.dual(p.zeroOrMore(p.sequence(p.space(), p.choice(...optional))), eachAtMostOnce(p, `tool-${name}-optional`, optional, () => p.space())));
+    if (optional.length > 0) args.push(p.dual(p.zeroOrMore(p.sequence(p.space(), p.choice(...optional))), eachAtMostOnce(p, `grammar-tool-${name}-optional`, optional, () => p.space())));
     const open = p.toolOpen(p.sequence(m.invokeOpen, p.toolName(p.literal(name)), '">'));
     return p.tool(p.sequence(open, ...args, p.space(), p.toolClose(p.literal(m.invokeEnd))));
   });

@@ -133,5 +133,5 @@ function gemmaObjectGrammar(p: ChatBuilder, schema: JsonObject, rule: string, de
 export function gemmaArguments(p: ChatBuilder, tool: string, parameters: JsonValue | undefined, options: { readonly lenient: boolean; readonly sorted: boolean }): Parser {
   const parse = gemmaObject(p, options.lenient);
   if (!isJsonObject(parameters) || parameters['type'] !== 'object' && parameters['type'] !== undefined) return parse;
-  return p.dual(parse, p.sharedRule(`tool-${tool}-args-grammar`, () => gemmaObjectGrammar(p, parameters, `tool-${tool}-arg`, 0, options.sorted)));
+  return p.dual(parse, p.sharedRule(`grammar-tool-${tool}-args`, () => gemmaObjectGrammar(p, parameters, `tool-${tool}-arg`, 0, options.sorted)));
 }

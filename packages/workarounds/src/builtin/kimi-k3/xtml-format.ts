@@ -94,7 +94,7 @@ function call(p: ChatBuilder, tool: ChatTool): Parser {
     const optional = params.filter((x) => !x.required).map((x) => argument(p, name, x, root));
     const tagged: Parser[] = [...required];
     // The grammar takes each optional parameter at most once, in any order (the parser also reads repeats).
-    if (optional.length > 0) tagged.push(p.dual(p.zeroOrMore(p.choice(...optional)), eachAtMostOnce(p, `tool-${name}-optional`, optional, () => p.eps())));
+    if (optional.length > 0) tagged.push(p.dual(p.zeroOrMore(p.choice(...optional)), eachAtMostOnce(p, `grammar-tool-${name}-optional`, optional, () => p.eps())));
     const json = p.sequence(`${XTML.open}json type="object"${XTML.sep}`, p.toolArgs(p.jsonSchema(`tool-${name}-schema`, root)), JSON_CLOSE);
     const args = tagged.length === 0 ? p.optional(json) : p.choice(json, p.sequence(...tagged));
     return p.tool(p.sequence(callOpen(p, name), args, p.toolClose(p.literal(CALL_CLOSE))));

@@ -105,7 +105,7 @@ function callParser(p: ChatBuilder, tool: ChatTool, options: PythonCallOptions):
     // A call whose arguments are all optional may have none.
     if (!params.some((param) => param.required)) list = p.optional(list);
     const grammar = params.map((param) => ({
-      parser: p.sharedRule(`tool-${name}-arg-${param.name}-grammar`, () => argumentGrammar(p, name, param, argNames, options.strings)),
+      parser: p.sharedRule(`grammar-tool-${name}-arg-${param.name}`, () => argumentGrammar(p, name, param, argNames, options.strings)),
       required: param.required,
     }));
     list = p.dual(list, orderedArguments(p, grammar, () => p.sequence(',', p.space())));

@@ -92,7 +92,7 @@ function callMessage(p: ChatBuilder, tool: ChatTool, loose: boolean): Parser {
     const optional = params.filter((x) => !x.required).map((x) => parameter(p, name, x, root));
     const args: Parser[] = [...required];
     // The grammar takes each optional parameter at most once, in any order (the parser also reads repeats).
-    if (optional.length > 0) args.push(p.dual(p.zeroOrMore(p.choice(...optional)), eachAtMostOnce(p, `tool-${name}-optional`, optional, () => p.eps())));
+    if (optional.length > 0) args.push(p.dual(p.zeroOrMore(p.choice(...optional)), eachAtMostOnce(p, `grammar-tool-${name}-optional`, optional, () => p.eps())));
     return p.tool(p.sequence(header, block(p, name, p.sequence(...args))));
   });
 }
