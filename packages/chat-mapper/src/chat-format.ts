@@ -37,6 +37,12 @@ export interface GrammarPlan {
   readonly lazy: boolean;
   /** Where a lazy grammar starts (empty when not lazy). */
   readonly triggers: readonly GrammarTrigger[];
+  /**
+   * The format reads a trigger inside reasoning as the end of the reasoning (the model starts
+   * its calls without closing it): the triggers fire there too. Otherwise word triggers do
+   * not fire inside a reasoning block (a model thinking about a call makes none).
+   */
+  readonly triggersEndReasoning?: boolean;
 }
 
 /**

@@ -41,6 +41,7 @@ export { accumulateDeltas } from './accumulate-deltas.js';
 // The builder's combinators throw peg-core's errors; re-exported so callers can catch them.
 export { PegError } from '@autoparser/peg-core';
 export { schemaValueKinds } from './schema-value-kinds.js';
+export { constrainsString, eachAtMostOnce, orderedArguments, pythonValueGrammar, rawStringValue } from './schema-grammar.js';
 export { schemaMisfit } from './schema-fit.js';
 export type { SchemaFitOptions } from './schema-fit.js';
 export { isJsonObject } from './json-object.js';

@@ -1,5 +1,7 @@
 import {
   ChatBuilder,
+  eachAtMostOnce,
+  rawStringValue,
   functionTools,
   isJsonObject,
   jsonCallArray,
@@ -305,8 +307,11 @@ function jsonNativeTools(ctx: Ctx): Parser {
     const separated = (): Parser => p.recover('call-separator', p.sequence(p.choice(';', ','), p.space(), one, p.space()));
     // The grammar keeps the canonical repetition (a dual node), so its text stays the strict one.
     const between = (): Parser => textBetweenCalls(ctx, [start], canonical);
-    const lenientMany = (): Parser => p.dual(p.sequence(canonical, p.zeroOrMore(p.choice(canonical, separated(), between()))), p.oneOrMore(canonical));
-    const many = p.triggerRule('tool-calls', ctx.inputs.lenient ? lenientMany() : p.oneOrMore(canonical));
+    // Without parallel calls the grammar allows one (the parser still reads every call written).
+    const grammarMany = (): Parser => (inputs.parallelToolCalls ? p.oneOrMore(canonical) : canonical);
+    const lenientMany = (): Parser => p.dual(p.sequence(canonical, p.zeroOrMore(p.choice(canonical, separated(), between()))), grammarMany());
+    const strictMany = (): Parser => (inputs.parallelToolCalls ? p.oneOrMore(canonical) : p.dual(p.oneOrMore(canonical), canonical));
+    const many = p.triggerRule('tool-calls', ctx.inputs.lenient ? lenientMany() : strictMany());
     return layout.force ? many : p.optional(many);
   };
   const calls = perCall ? perCallTools() : standardJsonTools(p, { ...layout, start: f.section_start, end: f.section_end });
@@ -623,7 +628,11 @@ function tagWithTaggedTools(ctx: Ctx): Parser {
     const ends = p.choice(p.sequence(closer, goesOn(others)), ...undeclared, goesOn(later));
     return p.sequence(untilSuffix, p.zeroOrMore(p.recover('closer-in-value', p.sequence(p.negate(ends), p.choice(...stops.map((m) => p.literal(m))), untilSuffix))));
   };
-  const rawValue = (names: readonly string[] = [], current?: string): Parser => p.sequence(p.toolArgStringValue(valueText(names, current)), valueClose());
+  // A string the schema narrows (enum, pattern, maxLength…) carries its schema for the grammar; the parser reads the same text.
+  const rawValue = (names: readonly string[] = [], current?: string, rule?: string, schema?: JsonValue): Parser => {
+    const text = valueText(names, current);
+    return p.sequence(p.toolArgStringValue(rule === undefined ? text : rawStringValue(p, rule, schema, text)), valueClose());
+  };
   // `missing-value-opener`: a value written right after its key without the value's own
   // opener (`<arg_key>city</arg_key>\nParis</arg_value>`); its closer still ends it.
   const valueOpen = (): Parser =>
@@ -632,8 +641,8 @@ function tagWithTaggedTools(ctx: Ctx): Parser {
   // A string that may be null written `null` (as the template's `tojson` renders None) or
   // `None`: leniently the null, not the text. Atomic: a stream shows the value only once
   // its close proves it is no longer text such as `null and void`.
-  const nullableValue = (names: readonly string[], current: string): Parser =>
-    p.choice(p.recover('typed-value', p.atomic(p.sequence(p.space(), p.toolArgJsonValue(p.choice(p.jsonNull(), 'None')), p.space(), valueClose()))), rawValue(names, current));
+  const nullableValue = (names: readonly string[], current: string, rule: string, schema: JsonValue): Parser =>
+    p.choice(p.recover('typed-value', p.atomic(p.sequence(p.space(), p.toolArgJsonValue(p.choice(p.jsonNull(), 'None')), p.space(), valueClose()))), rawValue(names, current, rule, schema));
   const undeclaredName = p.chars(UNDECLARED_ARGUMENT_NAME);
   const alternatives = functionTools(ctx.inputs.tools).map((tool) => {
     const name = tool.function.name;
@@ -644,7 +653,12 @@ function tagWithTaggedTools(ctx: Ctx): Parser {
     for (const param of params) {
       const arg = p.sharedRule(`tool-${name}-arg-${param.name}`, () =>
         schemaValueKinds(param.schema).string
-          ? rawArg(p.literal(param.name), ctx.inputs.lenient && pythonLiterals(param.schema).includes('None') ? nullableValue(names, param.name) : rawValue(names, param.name))
+          ? rawArg(
+              p.literal(param.name),
+              ctx.inputs.lenient && pythonLiterals(param.schema).includes('None')
+                ? nullableValue(names, param.name, `tool-${name}-arg-${param.name}-string`, param.schema)
+                : rawValue(names, param.name, `tool-${name}-arg-${param.name}-string`, param.schema),
+            )
           : p.toolArg(
               p.sequence(
                 argOpen(p.literal(param.name)),
@@ -658,7 +672,11 @@ function tagWithTaggedTools(ctx: Ctx): Parser {
       (param.required ? required : optional).push(arg);
     }
     let seq = p.sequence(...required.flatMap((r, i) => (i > 0 ? [p.space(), r] : [r])));
-    if (optional.length > 0) seq = p.sequence(seq, p.repeat(p.sequence(p.space(), p.choice(...optional)), 0, UNBOUNDED));
+    if (optional.length > 0) {
+      // The grammar takes each optional argument at most once, in any order (the parser also reads repeats).
+      const once = eachAtMostOnce(p, `grammar-tool-${name}-optional`, optional, () => p.space());
+      seq = p.sequence(seq, p.dual(p.repeat(p.sequence(p.space(), p.choice(...optional)), 0, UNBOUNDED), once));
+    }
     if (ctx.inputs.lenient && args.name_prefix !== '') {
       // Models write arguments in their own order, leave out required ones or add some of
       // their own; read them as written (the call's arguments, not its framing, so the call

@@ -31,6 +31,12 @@ export interface ChatParser {
   readonly grammarLazy: boolean;
   /** Where a lazy grammar starts. */
   readonly grammarTriggers: readonly GrammarTrigger[];
+  /**
+   * The literal markers a lazy grammar starts at, also where `grammarTriggers` keeps them
+   * out of reasoning with a pattern: for engines that keep the grammar off inside reasoning
+   * themselves (llama.cpp's reasoning budget), or that take only word triggers.
+   */
+  readonly grammarTriggerWords: readonly string[];
   /** Marker texts that must stay single tokens. */
   readonly preservedTokens: readonly string[];
   /** The reasoning start marker ('' without reasoning). */

@@ -171,6 +171,7 @@ class Compiled implements CompiledChatTemplate {
       grammar: generated.grammar,
       grammarLazy: generated.grammarLazy,
       grammarTriggers: [...generated.grammarTriggers],
+      grammarTriggerWords: [...generated.grammarTriggerWords],
       preservedTokens: [...generated.preservedTokens],
       thinkingStartTag: generated.thinkingStartTag,
       thinkingEndTag: generated.thinkingEndTag,

@@ -1,3 +1,4 @@
+import { outsideReasoningTriggers } from './reasoning-triggers.js';
 import { arenaToGbnf } from '@autoparser/gbnf-emitter';
 import type { ChatFormat, FormatContext, GrammarTrigger } from '@autoparser/chat-mapper';
 import type { Arena } from '@autoparser/peg-core';
@@ -19,6 +20,8 @@ export interface GeneratedChatParser {
   grammarLazy: boolean;
   /** Where a lazy grammar starts. */
   grammarTriggers: GrammarTrigger[];
+  /** The literal markers of the format's triggers (see `ChatParser.grammarTriggerWords`). */
+  grammarTriggerWords: string[];
   /** Marker texts that must stay single tokens. */
   preservedTokens: string[];
   /** The reasoning start marker ('' when the template has no reasoning). */
@@ -109,12 +112,19 @@ export function generateWithProbe(
   let grammar = '';
   let grammarLazy = false;
   let grammarTriggers: GrammarTrigger[] = [];
+  let grammarTriggerWords: string[] = [];
   if (format.grammar !== null) {
     try {
       if (format.grammar.lazy) format.grammar.triggers.forEach(checkTriggerPattern);
       grammar = arenaToGbnf(arena, { lazy: format.grammar.lazy });
       grammarLazy = format.grammar.lazy;
-      if (grammarLazy) grammarTriggers = [...format.grammar.triggers];
+      // A trigger word inside reasoning is the model thinking about a call, not making one.
+      if (grammarLazy) {
+        grammarTriggerWords = format.grammar.triggers.flatMap((t) => (t.type === 'word' || t.type === 'token' ? [t.value] : []));
+        grammarTriggers = format.grammar.triggersEndReasoning === true
+          ? [...format.grammar.triggers]
+          : outsideReasoningTriggers(format.grammar.triggers, format.thinkingStartTag, format.thinkingEndTag, inputs.generationPrompt);
+      }
     } catch (error) {
       warnings.push(`no grammar: ${error instanceof Error ? error.message : String(error)}`);
     }
@@ -124,6 +134,7 @@ export function generateWithProbe(
     grammar,
     grammarLazy,
     grammarTriggers,
+    grammarTriggerWords,
     preservedTokens: [...format.preservedTokens],
     thinkingStartTag: format.thinkingStartTag,
     thinkingEndTag: format.thinkingEndTag,

@@ -46,7 +46,8 @@ function triggerSpan(text: string, trigger: GrammarTrigger, from: number, since:
       // Only matches that end in the new text are new; one that starts more than
       // PATTERN_LOOKBACK characters before it is not looked for (trigger matches are markers).
       const regex = patternRegex(trigger.value);
-      regex.lastIndex = since > 0 ? Math.max(0, since - PATTERN_LOOKBACK) : 0;
+      // An anchored pattern (a trigger outside reasoning) reads the text from its start.
+      regex.lastIndex = since > 0 && !trigger.value.startsWith('^') ? Math.max(0, since - PATTERN_LOOKBACK) : 0;
       const match = regex.exec(text);
       if (match === null) return undefined;
       const last = match.length - 1;

@@ -1,4 +1,4 @@
-import { functionTools, schemaValueKinds, toolParameterList, type ChatBuilder, type ChatTool, type ToolParameter } from '@autoparser/chat-mapper';
+import { constrainsString, functionTools, orderedArguments, rawStringValue, schemaValueKinds, toolParameterList, type ChatBuilder, type ChatTool, type ToolParameter } from '@autoparser/chat-mapper';
 import type { JsonValue, Parser } from '@autoparser/peg-core';
 import type { PythonicCallsAnalysis } from '@autoparser/template-analyzer';
 
@@ -52,9 +52,27 @@ function quoteOf(strings: PythonicCallsAnalysis['strings']): string {
   return strings === 'double' ? '"' : strings === 'single' ? "'" : '';
 }
 
-function argumentParser(p: ChatBuilder, tool: string, param: ToolParameter, argNames: readonly string[], options: PythonicCallOptions): Parser {
+/** What {@link argumentParser} reads, and the argument's grammar, which holds its value to the schema. */
+interface ArgumentParsers {
+  readonly parse: Parser;
+  readonly grammar: Parser;
+}
+
+/**
+ * The grammar of a string the schema narrows (`enum`, `pattern`, `maxLength`…): JSON when the
+ * template escapes double-quoted strings, else raw between the template's quotes (bare:
+ * up to a `,` or `)`).
+ */
+function constrainedString(p: ChatBuilder, rule: string, schema: ToolParameter['schema'], quote: string, escaped: boolean): Parser {
+  if (quote === '"' && escaped) return p.jsonSchema(rule, schema);
+  if (quote === '') return rawStringValue(p, rule, schema, p.chars('[^,)]'), true);
+  return p.sequence(quote, rawStringValue(p, rule, schema, p.chars(`[^${quote}\\\\]`), true), quote);
+}
+
+function argumentParser(p: ChatBuilder, tool: string, param: ToolParameter, argNames: readonly string[], options: PythonicCallOptions): ArgumentParsers {
   const quote = quoteOf(options.style.strings);
   let value: Parser;
+  let grammar: Parser | undefined;
   if (schemaValueKinds(param.schema).string) {
     value = quote !== '' && options.style.escaped ? escapedString(p, quote) : rawString(p, quote, argNames, options);
     // `python-literals`: models write Python string literals (`'Martha\\'s'`) whatever the
@@ -65,21 +83,30 @@ function argumentParser(p: ChatBuilder, tool: string, param: ToolParameter, argN
       const literal = p.recover('python-literals', p.sequence(p.choice(escapedString(p, '"'), escapedString(p, "'")), p.peek(valueEnd(p, '', argNames, options))));
       value = quote === '' ? p.choice(literal, value) : p.choice(value, literal);
     }
+    if (constrainsString(param.schema)) grammar = constrainedString(p, `tool-${tool}-arg-${param.name}-string`, param.schema, quote, options.style.escaped);
   } else {
     const typed = p.toolArgJsonValue(options.typedValue(`tool-${tool}-arg-${param.name}-schema`, param.schema));
     // A template that quotes every value it prints (`n="5"`) quotes typed ones too. First:
     // the JSON reading takes any JSON, so it would read `"5"` as a string.
     value = quote !== '' && !options.style.escaped ? p.choice(p.atomic(p.sequence(quote, typed, quote)), typed) : typed;
   }
-  return p.toolArg(p.sequence(p.toolArgOpen(p.eps()), p.toolKwargName(p.literal(param.name)), '=', value, p.toolArgClose(p.eps())));
+  return {
+    parse: p.toolArg(p.sequence(p.toolArgOpen(p.eps()), p.toolKwargName(p.literal(param.name)), '=', value, p.toolArgClose(p.eps()))),
+    grammar: p.sequence(p.literal(param.name), '=', grammar ?? value),
+  };
 }
 
-/** One call, `name(arg=value, …)`: keyword arguments in any order, as models write them. */
+/**
+ * One call, `name(arg=value, …)`: keyword arguments in any order, as models write them. The
+ * grammar holds them to the schema: each once, the required ones all there, in the schema's
+ * order, constrained strings narrowed.
+ */
 function callParser(p: ChatBuilder, tool: ChatTool, options: PythonicCallOptions): Parser {
   const name = tool.function.name;
   const params = toolParameterList(tool);
   const argNames = params.map((param) => param.name);
-  const args = params.map((param) => p.sharedRule(`tool-${name}-arg-${param.name}`, () => argumentParser(p, name, param, argNames, options)));
+  const made = params.map((param) => argumentParser(p, name, param, argNames, options));
+  const args = params.map((param, i) => p.sharedRule(`tool-${name}-arg-${param.name}`, () => made[i]!.parse));
   // `argument-order` (undeclared ones added): a keyword the schema does not name, with a Python or JSON value.
   if (p.recovers('argument-order')) args.push(p.recover('argument-order', undeclaredArgument(p, name, argNames, options)));
   let list: Parser = p.eps();
@@ -88,6 +115,8 @@ function callParser(p: ChatBuilder, tool: ChatTool, options: PythonicCallOptions
     list = p.sequence(any, p.zeroOrMore(p.sequence(p.space(), ',', p.space(), any)));
     // A call whose arguments are all optional may have none.
     if (!params.some((param) => param.required)) list = p.optional(list);
+    const grammar = params.map((param, i) => ({ parser: p.sharedRule(`grammar-tool-${name}-arg-${param.name}`, () => made[i]!.grammar), required: param.required }));
+    list = p.dual(list, orderedArguments(p, grammar, () => p.sequence(p.space(), ',', p.space())));
   }
   const open = p.toolOpen(p.sequence(p.toolName(p.literal(name)), '('));
   return p.tool(p.sequence(open, p.space(), list, p.space(), p.toolClose(p.literal(')'))));

@@ -10,7 +10,11 @@ const USAGE = `usage: llama-check [--json] [--samples N] [--max-tokens N] [--mut
   --mutations N  insertions, deletions and cuts per text in the agreement check (default 2 each)
   --seed N       seed of the models and the sampling (default 1)
   --template T   only templates whose file name contains T (skips the schema records)
+  --zoo N        also sample N templates of the zoo (tools/zoo/templates), drawn with the seed (default 40)
   --verbose      list known findings' failures and the samples stopped at the cap too`;
+
+/** Zoo templates sampled besides the shared ones unless `--zoo` says otherwise. */
+const DEFAULT_ZOO_SAMPLE = 40;
 
 interface Args {
   json: boolean;
@@ -20,6 +24,7 @@ interface Args {
   mutations?: number;
   seed?: number;
   template?: string;
+  zoo?: number;
 }
 
 function parseArgs(argv: readonly string[]): Args {
@@ -45,6 +50,7 @@ function parseArgs(argv: readonly string[]): Args {
       case '--mutations': args.mutations = count(); break;
       case '--seed': args.seed = count(); break;
       case '--template': args.template = value(); break;
+      case '--zoo': args.zoo = count(); break;
       case '--help': case '-h': console.log(USAGE); process.exit(0); break;
       default: throw new Error(`unknown argument ${JSON.stringify(arg)}`);
     }
@@ -83,6 +89,7 @@ try {
     ...(args.seed === undefined ? {} : { seed: args.seed }),
     ...(args.mutations === undefined ? {} : { mutationsPerText: args.mutations }),
     ...(args.template === undefined ? {} : { templateFilter: args.template }),
+    zooSample: args.zoo ?? DEFAULT_ZOO_SAMPLE,
     onProgress: (message) => process.stderr.write(`${message}\n`),
   });
   if (args.json) process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);

@@ -1,13 +1,13 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { basename, join } from 'node:path';
+import { join } from 'node:path';
 import { Ajv, type ValidateFunction } from 'ajv';
 import { analyzeTemplate, createChatParser, extractOutput, grammarTriggerSpan, renderParamsOf, type ChatParser, type ChatRequest } from '@autoparser/core';
 import { LlamaGrammarEvaluationState, type LlamaContextSequence, type LlamaModel, type Token } from 'node-llama-cpp';
 import type { CheckFailure } from './grammar-checks.js';
 import { knownFinding, type KnownFinding } from './known-findings.js';
 import { GENERATION_TOOLS } from './generation-tools.js';
-import { constrainedText, templateFiles, type GrammarSource, type SourceOptions } from './grammar-sources.js';
+import { constrainedText, generationTemplates, type GrammarSource, type SourceOptions } from './grammar-sources.js';
 import type { LlamaEngine } from './llama-engine.js';
 import { hashText } from './seeded-random.js';
 import { parserMarkers, writeTinyModel } from './tiny-model.js';
@@ -76,7 +76,7 @@ interface ForcedTrigger {
  */
 function forcedTrigger(template: string, parser: ChatParser, analysis: ReturnType<typeof analyzeTemplate>): ForcedTrigger | undefined {
   const request = requestOf('lazy');
-  const call = { id: 'call00001', type: 'function' as const, function: { name: 'get_weather', arguments: JSON.stringify({ days: 3, metric: true }) } };
+  const call = { id: 'call00001', type: 'function' as const, function: { name: 'get_weather', arguments: JSON.stringify({ days: 3, metric: true, city: 'paris' }) } };
   const extracted = extractOutput(template, renderParamsOf(request), { role: 'assistant', content: analysis.content.requires_nonnull_content ? '' : null, tool_calls: [call] }, { ...parser, assistantStart: analysis.assistant_start });
   if (!extracted.ok) return undefined;
   const text = parser.generationPrompt + extracted.output;
@@ -218,9 +218,8 @@ export async function checkGeneration(engine: LlamaEngine, options: GenerationOp
   let templates = 0;
   const dir = mkdtempSync(join(tmpdir(), 'llama-check-'));
   try {
-    const files = templateFiles(options);
-    for (const [index, path] of files.entries()) {
-      const name = basename(path);
+    const files = generationTemplates(options, seed);
+    for (const [index, { name, path }] of files.entries()) {
       const template = readFileSync(path, 'utf8');
       try {
         const analysis = analyzeTemplate(template);

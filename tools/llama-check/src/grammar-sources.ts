@@ -1,5 +1,6 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { basename, join } from 'node:path';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { basename, join, relative, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { loadDataFile, defaultDataDir, defaultTemplateDir, type ChatCase } from '@autoparser/conformance';
 import {
   analyzeTemplate,
@@ -12,6 +13,7 @@ import {
   type ChatParser,
 } from '@autoparser/core';
 import { schemaToGbnf } from '@autoparser/gbnf-emitter';
+import { seededRandom } from './seeded-random.js';
 
 /** One grammar to load into llama.cpp, with the texts both matchers must judge alike. */
 export interface GrammarSource {
@@ -35,7 +37,14 @@ export interface SourceOptions {
   readonly templateDir?: string;
   /** Only templates whose file name contains this text. */
   readonly templateFilter?: string;
+  /** Also sample this many templates of the zoo in the generation check (seeded draw; default 0). */
+  readonly zooSample?: number;
+  /** Folder of the zoo's templates (default `tools/zoo/templates`). */
+  readonly zooDir?: string;
 }
+
+/** The zoo's template folder, next to this package. */
+const DEFAULT_ZOO_DIR: string = fileURLToPath(new URL('../../zoo/templates', import.meta.url));
 
 const message = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
@@ -59,6 +68,52 @@ export function templateFiles(options: SourceOptions = {}): string[] {
     .filter((name) => name.endsWith('.jinja') && (options.templateFilter === undefined || name.includes(options.templateFilter)))
     .sort()
     .map((name) => join(dir, name));
+}
+
+/** A template to sample: a name (the file name, or `zoo/<family>/<file>` for the zoo's) and its path. */
+export interface TemplateFile {
+  readonly name: string;
+  readonly path: string;
+}
+
+/** Every `.jinja` file under `dir`, recursively, sorted by path. */
+function jinjaFilesUnder(dir: string): string[] {
+  const out: string[] = [];
+  for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) out.push(...jinjaFilesUnder(path));
+    else if (entry.isFile() && entry.name.endsWith('.jinja')) out.push(path);
+  }
+  return out;
+}
+
+/** `count` of `items` drawn without replacement by a seeded partial Fisher–Yates, in their original order. */
+function seededDraw<T>(items: readonly T[], count: number, seed: number): T[] {
+  if (count >= items.length) return [...items];
+  const random = seededRandom(seed);
+  const indexes = items.map((_, i) => i);
+  for (let i = 0; i < count; i++) {
+    const j = i + Math.floor(random() * (indexes.length - i));
+    [indexes[i], indexes[j]] = [indexes[j]!, indexes[i]!];
+  }
+  return indexes.slice(0, count).sort((a, b) => a - b).map((i) => items[i]!);
+}
+
+/**
+ * The templates the generation check samples: the shared ones ({@link templateFiles}) and,
+ * with `zooSample`, that many of the zoo's drawn with `seed` (the filter applies to their
+ * names too).
+ */
+export function generationTemplates(options: SourceOptions = {}, seed = 1): TemplateFile[] {
+  const shared = templateFiles(options).map((path) => ({ name: basename(path), path }));
+  const count = options.zooSample ?? 0;
+  if (count === 0) return shared;
+  const dir = options.zooDir ?? DEFAULT_ZOO_DIR;
+  if (!existsSync(dir)) throw new Error(`no zoo templates at ${dir}`);
+  const zoo = jinjaFilesUnder(dir)
+    .map((path) => ({ name: `zoo/${relative(dir, path).split(sep).join('/')}`, path }))
+    .filter((file) => options.templateFilter === undefined || file.name.includes(options.templateFilter));
+  return [...shared, ...seededDraw(zoo, count, seed)];
 }
 
 /** The grammars of the conformance chat cases, each with its expected output (complete cases). */

@@ -12,7 +12,7 @@ export type { AgreementOptions, AgreementReport, CheckFailure, ValidityReport } 
 export { checkGeneration } from './generation.js';
 export type { GenerationOptions, GenerationReport } from './generation.js';
 export { GENERATION_TOOLS } from './generation-tools.js';
-export { chatCaseSources, constrainedText, schemaSources, selfCheckSources, templateFiles } from './grammar-sources.js';
+export { chatCaseSources, constrainedText, schemaSources, generationTemplates, selfCheckSources, templateFiles, type TemplateFile } from './grammar-sources.js';
 export type { GrammarSource, SourceOptions } from './grammar-sources.js';
 export { createLlamaEngine } from './llama-engine.js';
 export type { LlamaEngine, LoadedGrammar } from './llama-engine.js';

@@ -167,7 +167,7 @@ export function parserMarkers(parsers: readonly ChatParser[]): string[] {
   for (const parser of parsers) {
     for (const token of parser.preservedTokens) markers.add(token);
     for (const tag of [parser.thinkingStartTag, parser.thinkingEndTag]) if (tag.trim() !== '') markers.add(tag.trim());
-    for (const trigger of parser.grammarTriggers) if (trigger.type === 'word' || trigger.type === 'token') markers.add(trigger.value);
+    for (const word of parser.grammarTriggerWords) markers.add(word);
   }
   return [...markers];
 }

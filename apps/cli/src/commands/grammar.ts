@@ -23,6 +23,7 @@ export async function grammarCommand(argv: readonly string[], io: CliIo, style: 
       grammar: parser.grammar,
       lazy: parser.grammarLazy,
       triggers: parser.grammarTriggers,
+      trigger_words: parser.grammarTriggerWords,
       preserved_tokens: parser.preservedTokens,
       thinking_start_tag: parser.thinkingStartTag,
       thinking_end_tag: parser.thinkingEndTag,

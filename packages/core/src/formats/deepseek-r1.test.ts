@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { createChatParser } from '../create-chat-parser.js';
 import { checkTemplate } from '../self-check/check-template.js';
 import { sharedTemplate } from '../test-templates.js';
-import { chatRequestBuilder, functionTool, grammarAccepts, grammarVerdict, streamedMessage, streamedMessageAppendOnly } from './format-test-support.js';
+import { chatRequestBuilder, functionTool, grammarAccepts, grammarVerdict, streamedMessage, streamedMessageAppendOnly, wordTriggers } from './format-test-support.js';
 
 const request = chatRequestBuilder(
   [functionTool('get_weather', { location: { type: 'string' } }, ['location']), functionTool('Read', { file_path: { type: 'string' } }, ['file_path'])],
@@ -59,7 +59,7 @@ describe.each(R1_TEMPLATES)('DeepSeek R1 tool calls with %s', (name) => {
     expect(deepseekR1Plugin.matches(template)).toBe(true);
     expect(parser.formatPlugin).toBe('deepseek-r1');
     expect(parser.grammarLazy).toBe(true);
-    expect(parser.grammarTriggers).toEqual([{ type: 'word', value: '<｜tool▁calls▁begin｜>' }]);
+    expect(parser.grammarTriggers).toEqual(wordTriggers(parser, '<｜tool▁calls▁begin｜>'));
   });
 
   it('reads the rendered form (format 1), single and parallel, and its grammar accepts it', () => {

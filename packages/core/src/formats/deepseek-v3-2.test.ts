@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { createChatParser } from '../create-chat-parser.js';
 import { checkTemplate } from '../self-check/check-template.js';
 import { sharedTemplate } from '../test-templates.js';
-import { chatRequestBuilder, familyTemplate, functionTool, grammarAccepts, grammarVerdict, streamedMessage } from './format-test-support.js';
+import { chatRequestBuilder, familyTemplate, functionTool, grammarAccepts, grammarVerdict, streamedMessage, wordTriggers } from './format-test-support.js';
 
 const V32 = sharedTemplate('deepseek-ai-DeepSeek-V3.2');
 const V4 = familyTemplate('deepseek-v3-2', 'deepseek-ai-DeepSeek-V4-Flash-0731.jinja');
@@ -33,7 +33,7 @@ describe('DeepSeek V3.2 DSML format', () => {
     expect(thinking.formatPlugin).toBe('deepseek-v3.2');
     expect(thinking.generationPrompt).toBe('<｜Assistant｜><think>');
     expect(thinking.grammarLazy).toBe(true);
-    expect(thinking.grammarTriggers).toEqual([{ type: 'word', value: `<${D}function_calls>` }]);
+    expect(thinking.grammarTriggers).toEqual(wordTriggers(thinking, `<${D}function_calls>`));
     expect(thinking.preservedTokens).toEqual([D, '<think>', '</think>']);
     expect([thinking.thinkingStartTag, thinking.thinkingEndTag]).toEqual(['<think>', '</think>']);
   });
@@ -133,7 +133,7 @@ describe('DeepSeek V4 (DSML, tool_calls block)', () => {
   it('is matched by the plugin and triggers on its own block name', () => {
     expect(deepseekV32Plugin.matches(V4)).toBe(true);
     expect(v4.formatPlugin).toBe('deepseek-v3.2');
-    expect(v4.grammarTriggers).toEqual([{ type: 'word', value: `<${D}tool_calls>` }]);
+    expect(v4.grammarTriggers).toEqual(wordTriggers(v4, `<${D}tool_calls>`));
   });
 
   it('reads its calls, and the bare </think> of its non-thinking prompt', () => {
@@ -165,14 +165,14 @@ describe('DSML dialects read from the analysis', () => {
   // Other markup words (GigaChat's `｜GCML｜`), a space before the tag name (V4.1), other block names.
   const dialects = [
     { name: 'DeepSeek V4.1', source: zoo('deepseek/ik_llama-deepseek-ai-DeepSeek-V4.1.jinja'), word: '｜DSML｜ ', block: 'calls' },
-    { name: 'GigaChat 3.5', source: zoo('gigachat/GigaChat3.5-pr.jinja'), word: '｜GCML｜', block: 'function_calls' },
+    { name: 'GigaChat 3.5', source: zoo('gigachat/GigaChat3.5-pr.jinja'), word: '｜GCML｜', block: 'tool_calls' },
   ];
 
-  it.each(dialects)('$name: calls with raw and JSON parameters parse, stream and fit the grammar', ({ source, word }) => {
+  it.each(dialects)('$name: calls with raw and JSON parameters parse, stream and fit the grammar', ({ source, word, block }) => {
     const parser = createChatParser(source, request({ parallel_tool_calls: true, enable_thinking: false }));
     expect(parser.formatPlugin).toBe('deepseek-v3.2');
-    const trigger = parser.grammarTriggers[0]?.value ?? '';
-    expect(trigger.startsWith(`<${word}`)).toBe(true);
+    const trigger = `<${word}${block}>`;
+    expect(parser.grammarTriggers).toEqual(wordTriggers(parser, trigger));
     const p = (name: string, raw: boolean, value: string): string => `<${word}parameter name="${name}" string="${raw ? 'true' : 'false'}">${value}</${word}parameter>\n`;
     const call = `<${word}invoke name="get_weather">\n${p('city', true, 'Paris')}${p('days', false, '3')}</${word}invoke>\n`;
     const output = `${trigger}\n${call}</${trigger.slice(1)}`;

@@ -4,13 +4,14 @@
  * from the package.
  */
 import { readFileSync } from 'node:fs';
-import { accumulateDeltas, type AssistantMessage, type ChatDelta } from '@autoparser/chat-mapper';
+import { accumulateDeltas, type AssistantMessage, type ChatDelta, type GrammarTrigger } from '@autoparser/chat-mapper';
 import { matchGbnf, parseGbnf } from '@autoparser/gbnf-emitter';
 import type { ChatMessage, ContinueFinalMessage, JsonValue, ToolDefinition } from '@autoparser/jinja';
 import { expect } from 'vitest';
 import type { ChatRequest } from '../chat-request.js';
 import type { ChatParser } from '../create-chat-parser.js';
 import { grammarStart } from '../grammar-start.js';
+import { outsideReasoningTriggers } from '../reasoning-triggers.js';
 import type { ParsedMessage } from '../read-chat-output.js';
 import { replayStream } from '../replay-stream.js';
 
@@ -171,4 +172,12 @@ export function grammarVerdict(parser: ChatParser, output: string): GrammarVerdi
 /** Whether the parser's grammar accepts `output` ({@link grammarVerdict} is 'accepted'). */
 export function grammarAccepts(parser: ChatParser, output: string): boolean {
   return grammarVerdict(parser, output) === 'accepted';
+}
+
+/**
+ * The triggers a parser gives for a format whose lazy grammar starts at `words`: the words,
+ * kept out of the parser's reasoning blocks (one anchored pattern) where it has reasoning tags.
+ */
+export function wordTriggers(parser: ChatParser, ...words: string[]): GrammarTrigger[] {
+  return outsideReasoningTriggers(words.map((value) => ({ type: 'word' as const, value })), parser.thinkingStartTag, parser.thinkingEndTag, parser.generationPrompt);
 }

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { createChatParser } from '../create-chat-parser.js';
 import { checkTemplate } from '../self-check/check-template.js';
 import { sharedTemplate } from '../test-templates.js';
-import { chatRequestBuilder, expectStreamsAsParsed, familyTemplate, functionTool, grammarAccepts, prefilledTurn, streamedMessage, streamedMessageAppendOnly } from './format-test-support.js';
+import { chatRequestBuilder, expectStreamsAsParsed, familyTemplate, functionTool, grammarAccepts, prefilledTurn, streamedMessage, streamedMessageAppendOnly, wordTriggers } from './format-test-support.js';
 
 const GEMMA_31B = sharedTemplate('google-gemma-4-31B-it');
 const GEMMA_31B_INTERLEAVED = sharedTemplate('google-gemma-4-31B-it-interleaved');
@@ -43,7 +43,7 @@ describe('gemma-4 format', () => {
     expect(parser.thinkingEndTag).toBe('<channel|>');
     expect(parser.preservedTokens).toEqual(['<|channel>', '<channel|>', '<|tool_call>', '<tool_call|>', '<|turn>']);
     expect(parser.grammarLazy).toBe(true);
-    expect(parser.grammarTriggers).toEqual([{ type: 'word', value: '<|tool_call>' }]);
+    expect(parser.grammarTriggers).toEqual(wordTriggers(parser, '<|tool_call>'));
   });
 
   it('reads a thought and the content after it', () => {

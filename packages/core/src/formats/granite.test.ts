@@ -3,7 +3,7 @@ import { graniteToolCallPlugin } from '@autoparser/workarounds';
 import { describe, expect, it } from 'vitest';
 import { createChatParser } from '../create-chat-parser.js';
 import { sharedTemplate } from '../test-templates.js';
-import { chatRequestBuilder, functionTool, grammarAccepts, grammarVerdict, streamedMessageAppendOnly } from './format-test-support.js';
+import { chatRequestBuilder, functionTool, grammarAccepts, grammarVerdict, streamedMessageAppendOnly, wordTriggers } from './format-test-support.js';
 
 const GRANITE = sharedTemplate('ibm-granite-granite-3.3-2B-Instruct');
 const request = chatRequestBuilder([functionTool('get_weather', { location: { type: 'string' } }, ['location'])], { reasoning_format: 'deepseek' });
@@ -17,7 +17,7 @@ describe('Granite 3.x tool calls (<|tool_call|> and a JSON list, described only 
   it('uses the dedicated format, lazily triggered by <|tool_call|>', () => {
     expect(parser.formatPlugin).toBe('granite-tool-call');
     expect(parser.grammarLazy).toBe(true);
-    expect(parser.grammarTriggers).toEqual([{ type: 'word', value: '<|tool_call|>' }]);
+    expect(parser.grammarTriggers).toEqual(wordTriggers(parser, '<|tool_call|>'));
     expect(parser.preservedTokens).toContain('<|tool_call|>');
   });
 

@@ -3,7 +3,7 @@ import { kimiK3Plugin } from '@autoparser/workarounds';
 import { describe, expect, it } from 'vitest';
 import { createChatParser } from '../create-chat-parser.js';
 import { checkTemplate } from '../self-check/check-template.js';
-import { chatRequestBuilder, familyTemplate, functionTool, grammarAccepts, grammarVerdict, streamedMessage } from './format-test-support.js';
+import { chatRequestBuilder, familyTemplate, functionTool, grammarAccepts, grammarVerdict, streamedMessage, wordTriggers } from './format-test-support.js';
 
 const K3 = familyTemplate('kimi-k3', 'Kimi-K3.jinja');
 
@@ -30,7 +30,7 @@ describe('Kimi K3 XTML format', () => {
     expect(parser.formatPlugin).toBe('kimi-k3');
     expect(parser.generationPrompt).toBe(`${open('message', ' role="assistant"')}${open('think')}`);
     expect(parser.grammarLazy).toBe(true);
-    expect(parser.grammarTriggers).toEqual([{ type: 'word', value: open('tools') }]);
+    expect(parser.grammarTriggers).toEqual(wordTriggers(parser, open('tools')));
   });
 
   it('reads reasoning and content', () => {

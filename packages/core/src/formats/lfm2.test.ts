@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { createChatParser, type ChatParser } from '../create-chat-parser.js';
 import { checkTemplate } from '../self-check/check-template.js';
 import { sharedTemplate } from '../test-templates.js';
-import { chatRequestBuilder, familyTemplate, functionTool, grammarAccepts, prefilledTurn, streamedMessage } from './format-test-support.js';
+import { chatRequestBuilder, familyTemplate, functionTool, grammarAccepts, prefilledTurn, streamedMessage, wordTriggers } from './format-test-support.js';
 
 const LFM2 = sharedTemplate('LFM2-8B-A1B');
 const LFM25_INSTRUCT = sharedTemplate('LFM2.5-Instruct');
@@ -183,7 +183,7 @@ describe('LFM2 format: grammar', () => {
   it('is lazy from <|tool_call_start|> and accepts the calls', () => {
     const parser = createChatParser(LFM25_MOE, request());
     expect(parser.grammarLazy).toBe(true);
-    expect(parser.grammarTriggers).toEqual([{ type: 'word', value: '<|tool_call_start|>' }]);
+    expect(parser.grammarTriggers).toEqual(wordTriggers(parser, '<|tool_call_start|>'));
     for (const output of [
       'Sure.<|tool_call_start|>[get_time(city="Paris"), special_function(arg1=1)]<|tool_call_end|>',
       "<|tool_call_start|>[set_config(config={'a': True}, note='it's')]<|tool_call_end|>",

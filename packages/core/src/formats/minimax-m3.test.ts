@@ -3,7 +3,7 @@ import { minimaxM3Plugin } from '@autoparser/workarounds';
 import { describe, expect, it } from 'vitest';
 import { createChatParser } from '../create-chat-parser.js';
 import { checkTemplate } from '../self-check/check-template.js';
-import { chatRequestBuilder, familyTemplate, functionTool, grammarAccepts, grammarVerdict, streamedMessage } from './format-test-support.js';
+import { chatRequestBuilder, familyTemplate, functionTool, grammarAccepts, grammarVerdict, streamedMessage, wordTriggers } from './format-test-support.js';
 
 const M3 = familyTemplate('minimax-m3', 'MiniMax-M3.jinja');
 
@@ -42,7 +42,7 @@ describe('MiniMax-M3 format', () => {
 
   it('is built by the minimax-m3 plugin for requests with tools, and left to the general format without', () => {
     expect(parser.formatPlugin).toBe('minimax-m3');
-    expect(parser.grammarTriggers).toEqual([{ type: 'word', value: `${NS}<tool_call>` }]);
+    expect(parser.grammarTriggers).toEqual(wordTriggers(parser, `${NS}<tool_call>`));
     expect(createChatParser(M3, request({ tools: [] })).formatPlugin).toBeUndefined();
     expect(createChatParser(M3, request({ tool_choice: 'none' })).formatPlugin).toBeUndefined();
   });

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createChatParser } from '../create-chat-parser.js';
 import { checkTemplate } from '../self-check/check-template.js';
 import { sharedTemplate } from '../test-templates.js';
-import { chatRequestBuilder, familyTemplate, functionTool, grammarVerdict, prefilledTurn, streamedMessage, streamedMessageAppendOnly } from './format-test-support.js';
+import { chatRequestBuilder, familyTemplate, functionTool, grammarVerdict, prefilledTurn, streamedMessage, streamedMessageAppendOnly, wordTriggers } from './format-test-support.js';
 
 const MINISTRAL = sharedTemplate('mistralai-Ministral-3-14B-Reasoning-2512');
 const DEVSTRAL = sharedTemplate('unsloth-mistral-Devstral-Small-2507');
@@ -138,7 +138,7 @@ describe('ministral format: grammar', () => {
   it('applies lazily from [TOOL_CALLS] and accepts real calls', () => {
     const parser = createChatParser(MINISTRAL, request());
     expect(parser.grammarLazy).toBe(true);
-    expect(parser.grammarTriggers).toEqual([{ type: 'word', value: '[TOOL_CALLS]' }]);
+    expect(parser.grammarTriggers).toEqual(wordTriggers(parser, '[TOOL_CALLS]'));
     expect(grammarVerdict(parser, `Checking.${WEATHER_CALL}${TIME_CALL}`)).toBe('accepted');
     expect(grammarVerdict(parser, '[TOOL_CALLS]launch[ARGS]{}')).toBe('rejected');
   });

@@ -146,9 +146,10 @@ describe('call-in-reasoning: a tool call inside a reasoning block that never clo
     // Strict: the reference's reading (the call stays in the reasoning, or the opened block is content).
     expect(split(strict).message).not.toEqual(split(pair.lenient.parse(output)).message);
     expect(strict.reasoning_content ?? strict.content).toContain('I need the weather.\n');
-    // The grammar is unchanged: it constrains from the call marker on, where the text is a
-    // canonical call, and never the reasoning before it.
-    expect(grammarVerdict(pair.lenient, output)).toBe('accepted');
+    // The grammar is unchanged, and its trigger does not fire inside the reasoning block the
+    // call is written in (a marker there is the model thinking, issue 26 §3): reading the
+    // call is the lenient parser's alone.
+    expect(grammarVerdict(pair.lenient, output)).toBe('never triggered');
     expect(pair.lenient.grammar).toBe(pair.strict.grammar);
   });
 

@@ -88,6 +88,24 @@ describe('arenaToGbnf with schemas', () => {
     expect(unanchored).toMatch(/^root ::= until-1$/m);
   });
 
+  it('emits raw string formats and length bounds, the run stopping where the parser stops', () => {
+    const day = grammarOf((p) => p.sequence('<a>', p.schema(p.until('</a>'), 'day', { type: 'string', format: 'date' }, true), '</a>'));
+    expect(matchGbnf(day, '<a>2026-11-29</a>').status).toBe('accepted');
+    expect(matchGbnf(day, '<a>29 Nov</a>').status).toBe('rejected');
+    const id = grammarOf((p) => p.sequence('<a>', p.schema(p.until('</a>'), 'id', { type: 'string', format: 'uuid' }, true), '</a>'));
+    expect(matchGbnf(id, '<a>123e4567-e89b-12d3-a456-426614174000</a>').status).toBe('accepted');
+    expect(matchGbnf(id, '<a>123e4567</a>').status).toBe('rejected');
+    // The run leaves out what starts the parser's delimiter, so the value ends where the parser ends it.
+    const short = grammarOf((p) => p.sequence('<a>', p.schema(p.until('</a>'), 'code', { type: 'string', minLength: 2, maxLength: 4 }, true), '</a>'));
+    expect(short).toMatch(/\[\^<\]\{2,4\}/);
+    expect(matchGbnf(short, '<a>abcd</a>').status).toBe('accepted');
+    expect(matchGbnf(short, '<a>abcde</a>').status).toBe('rejected');
+    expect(matchGbnf(short, '<a>a</a>').status).toBe('rejected');
+    // Without an `until` or negated class to say where the value ends, the parser's rule stands.
+    const unknown = grammarOf((p) => p.schema(p.chars('[a-z]', 0), 'x', { type: 'string', maxLength: 3 }, true));
+    expect(unknown).toBe('root ::= [a-z]*');
+  });
+
   it('refuses a schema it cannot convert with the schema error', () => {
     expect(() => grammarOf((p) => p.schema(p.json(), 'x', { $ref: 'https://example.com/s.json' }))).toThrow(/remote|https/i);
   });

@@ -1,7 +1,7 @@
-import { functionTools, type ChatBuilder, type ChatFormat, type FormatContext, type FormatRequest, type Parser } from '@autoparser/chat-mapper';
+import { functionTools, toolParameters, type ChatBuilder, type ChatFormat, type FormatContext, type FormatRequest, type Parser } from '@autoparser/chat-mapper';
 import type { TemplateAnalysis } from '../analysis-types.js';
 import type { WorkaroundPlugin } from '../plugin.js';
-import { gemmaObject, STRING_DELIMITER } from './gemma-4/values.js';
+import { gemmaArguments, STRING_DELIMITER } from './gemma-4/values.js';
 
 const TURN_START = '<|turn>';
 const MODEL_TURN = `${TURN_START}model\n`;
@@ -54,10 +54,10 @@ function leadingThought(p: ChatBuilder, extract: boolean): Parser {
 }
 
 /** `<|tool_call>call:NAME{…}<tool_call|>`, once or (parallel) repeatedly: the grammar's trigger rule. */
-function toolCalls(p: ChatBuilder, request: FormatRequest): Parser {
-  const args = gemmaObject(p, request.lenient);
+function toolCalls(p: ChatBuilder, request: FormatRequest, sortedKeys: boolean): Parser {
   const alternatives = functionTools(request.tools).map((tool) => {
     const name = tool.function.name;
+    const args = gemmaArguments(p, name, toolParameters(tool), { lenient: request.lenient, sorted: sortedKeys });
     return p.sharedRule(`tool-${name}`, () =>
       p.tool(p.sequence(p.toolOpen(p.sequence(p.toolName(p.literal(name)), p.peek('{'))), p.toolArgs(args))),
     );
@@ -71,7 +71,9 @@ function toolCalls(p: ChatBuilder, request: FormatRequest): Parser {
 }
 
 /** The parser of `generationPrompt + output` for one request, and its grammar plan. */
-function gemma4Format({ builder: p, request }: FormatContext<TemplateAnalysis>): ChatFormat {
+function gemma4Format({ builder: p, request, templateSource }: FormatContext<TemplateAnalysis>): ChatFormat {
+  // A template that writes arguments through `dictsort` writes their keys sorted.
+  const sortedKeys = templateSource.includes('dictsort');
   const extract = request.extractReasoning;
   // The generation prompt opens the model turn, unless the prompt already ends inside it.
   const start = p.optional(MODEL_TURN);
@@ -84,10 +86,10 @@ function gemma4Format({ builder: p, request }: FormatContext<TemplateAnalysis>):
     parser = p.sequence(start, leadingThought(p, extract), p.space(), body, p.space(), p.end());
     grammar = { lazy: false, triggers: [] };
   } else if (withTools && request.toolChoice === 'required') {
-    parser = p.sequence(start, leadingThought(p, extract), p.space(), toolCalls(p, request), p.end());
+    parser = p.sequence(start, leadingThought(p, extract), p.space(), toolCalls(p, request, sortedKeys), p.end());
     grammar = { lazy: false, triggers: [] };
   } else if (withTools) {
-    parser = p.sequence(start, answerParts(p, extract, [CALL_START]), p.optional(toolCalls(p, request)), p.end());
+    parser = p.sequence(start, answerParts(p, extract, [CALL_START]), p.optional(toolCalls(p, request, sortedKeys)), p.end());
     grammar = { lazy: true, triggers: [{ type: 'word', value: CALL_START }] };
   } else {
     parser = p.sequence(start, answerParts(p, extract, []), p.end());

@@ -1,4 +1,6 @@
 import {
+  rawStringValue,
+  eachAtMostOnce,
   functionTools,
   JSON_CALL_KEYS,
   schemaValueKinds,
@@ -95,7 +97,7 @@ function parameter(p: ChatBuilder, m: DsmlMarkers, tool: string, param: ToolPara
       p.toolArgOpen(p.sequence(m.paramOpen, p.toolArgName(p.literal(param.name)), `${STRING_ATTRIBUTE}${raw ? 'true' : 'false'}">`));
     const close = p.toolArgClose(p.literal(m.paramEnd));
     const spellings: Parser[] = [];
-    if (kinds.string) spellings.push(p.sequence(open(true), p.toolArgStringValue(p.until(m.paramEnd)), close));
+    if (kinds.string) spellings.push(p.sequence(open(true), p.toolArgStringValue(rawStringValue(p, `tool-${tool}-arg-${param.name}-string`, param.schema, p.until(m.paramEnd))), close));
     if (kinds.other || !kinds.string) {
       const value = p.toolArgJsonValue(p.jsonSchema(`tool-${tool}-arg-${param.name}-schema`, param.schema));
       spellings.push(p.sequence(open(false), value, close));
@@ -112,7 +114,8 @@ function invoke(p: ChatBuilder, m: DsmlMarkers, tool: ChatTool): Parser {
     const required = params.filter((x) => x.required).map((x) => parameter(p, m, name, x, root));
     const optional = params.filter((x) => !x.required).map((x) => parameter(p, m, name, x, root));
     const args: Parser[] = required.flatMap((arg) => [p.space(), arg]);
-    if (optional.length > 0) args.push(p.zeroOrMore(p.sequence(p.space(), p.choice(...optional))));
+    // The grammar takes each optional parameter at most once, in any order (the parser also reads repeats).
+    if (optional.length > 0) args.push(p.dual(p.zeroOrMore(p.sequence(p.space(), p.choice(...optional))), eachAtMostOnce(p, `grammar-tool-${name}-optional`, optional, () => p.space())));
     const open = p.toolOpen(p.sequence(m.invokeOpen, p.toolName(p.literal(name)), '">'));
     return p.tool(p.sequence(open, ...args, p.space(), p.toolClose(p.literal(m.invokeEnd))));
   });

@@ -1,4 +1,4 @@
-import { functionTools, isJsonObject, schemaValueKinds, toolParameters, type ChatBuilder, type ChatFormat, type FormatContext, type FormatRequest, type Parser } from '@autoparser/chat-mapper';
+import { functionTools, isJsonObject, rawStringValue, schemaValueKinds, toolParameters, type ChatBuilder, type ChatFormat, type FormatContext, type FormatRequest, type Parser } from '@autoparser/chat-mapper';
 import type { TemplateAnalysis } from '../../analysis-types.js';
 import type { JsonValue } from '@autoparser/chat-mapper';
 
@@ -28,8 +28,21 @@ const T = KIMI_K2_TOKENS;
  */
 function reasoningParser(p: ChatBuilder, request: FormatRequest): Parser {
   if (!request.extractReasoning) return p.eps();
-  const text = p.reasoning(p.untilOneOf([T.thinkEnd, T.sectionBegin, T.callBegin]));
-  return p.optional(p.sequence(T.thinkStart, text, p.optional(T.thinkEnd)));
+  return p.optional(p.sequence(T.thinkStart, reasoningText(p), p.optional(T.thinkEnd)));
+}
+
+const reasoningText = (p: ChatBuilder): Parser => p.reasoning(p.untilOneOf([T.thinkEnd, T.sectionBegin, T.callBegin]));
+
+/**
+ * The grammar of reasoning, then `rest`: a closed block before it, or (calls only) a block
+ * the calls themselves end. A grammar's `until` may stop anywhere, the parser's only at a
+ * delimiter: with the end tag optional before free text, the grammar would let reasoning
+ * stop inside a marker and the rest run on as content, which the parser reads otherwise.
+ */
+function reasoningThenGrammar(p: ChatBuilder, request: FormatRequest, rest: Parser, calls?: Parser): Parser {
+  if (!request.extractReasoning) return rest;
+  const closed = p.sequence(p.optional(p.sequence(T.thinkStart, reasoningText(p), T.thinkEnd)), rest);
+  return calls === undefined ? closed : p.choice(closed, p.sequence(T.thinkStart, reasoningText(p), calls));
 }
 
 /**
@@ -70,7 +83,7 @@ function xmlCalls(p: ChatBuilder, request: FormatRequest): Parser {
     const param = (key: string, valueSchema: JsonValue | undefined): Parser => {
       const open = p.toolArgOpen(p.sequence('<parameter name="', p.toolArgName(p.literal(key)), '">'));
       const value = schemaValueKinds(valueSchema).string
-        ? p.toolArgStringValue(p.until('</parameter>'))
+        ? p.toolArgStringValue(rawStringValue(p, `tool-${name}-arg-${key}-string`, valueSchema, p.until('</parameter>')))
         : p.sequence(p.space(), p.toolArgJsonValue(p.json()), p.space());
       return p.toolArg(p.sequence(open, value, p.toolArgClose(p.literal('</parameter>')), p.space()));
     };
@@ -110,10 +123,11 @@ export function kimiK2Format(ctx: FormatContext<TemplateAnalysis>): ChatFormat {
   let body: Parser;
   if (request.responseSchema !== undefined) {
     const response = p.content(p.jsonSchema('response-format-schema', request.responseSchema));
-    body = p.sequence(reasoning, p.space(), response, p.space());
+    body = p.dual(p.sequence(reasoning, p.space(), response, p.space()), reasoningThenGrammar(p, request, p.sequence(p.space(), response, p.space())));
   } else if (hasTools) {
     const calls = toolCallsParser(p, request);
-    body = p.sequence(reasoning, p.content(p.untilOneOf([T.sectionBegin, T.callBegin])), calls);
+    const content = p.content(p.untilOneOf([T.sectionBegin, T.callBegin]));
+    body = p.dual(p.sequence(reasoning, content, calls), reasoningThenGrammar(p, request, p.sequence(content, calls), calls));
     if (request.lenient && request.toolChoice === 'auto') {
       // Content also stops at `<tool_call>`, where XML calls of declared tools may run to the
       // end of the output. Atomic: a stream shows such a call only once it is whole (until
@@ -122,12 +136,13 @@ export function kimiK2Format(ctx: FormatContext<TemplateAnalysis>): ChatFormat {
       const xml = p.atomic(p.recover('xml-invoke-calls', p.sequence(xmlCalls(p, request), p.end())));
       body = p.choice(p.sequence(reasoning, content, p.choice(xml, p.sequence(calls, p.end()))), body);
     }
-  } else body = p.sequence(reasoning, p.content(p.rest()));
+  } else body = p.dual(p.sequence(reasoning, p.content(p.rest())), reasoningThenGrammar(p, request, p.content(p.rest())));
   const lazy = request.responseSchema === undefined && request.toolChoice === 'auto';
   const withGrammar = request.responseSchema !== undefined || hasTools;
   return {
     parser: p.sequence(prefix, body, p.end()),
-    grammar: withGrammar ? { lazy, triggers: lazy ? [{ type: 'word', value: T.callBegin }] : [] } : null,
+    // The call tokens end the reasoning (see reasoningParser): the trigger counts inside it too.
+    grammar: withGrammar ? { lazy, triggers: lazy ? [{ type: 'word', value: T.callBegin }] : [], triggersEndReasoning: true } : null,
     preservedTokens: [T.sectionBegin, T.sectionEnd, T.callBegin, T.argumentBegin, T.callEnd, T.thinkStart, T.thinkEnd],
     thinkingStartTag: T.thinkStart,
     thinkingEndTag: T.thinkEnd,

@@ -1,4 +1,6 @@
 import {
+  rawStringValue,
+  eachAtMostOnce,
   functionTools,
   schemaValueKinds,
   toolParameterList,
@@ -55,7 +57,7 @@ function argument(p: ChatBuilder, tool: string, param: ToolParameter, root: Json
       const value = p.toolArgJsonValue(p.jsonSchema(`tool-${tool}-arg-${param.name}-schema`, param.schema));
       spellings.push(p.sequence(open(p.choice(...NON_STRING_TYPES)), value, close));
     }
-    if (kinds.string) spellings.push(p.sequence(open(p.literal('string')), p.toolArgStringValue(p.until(ARG_CLOSE)), close));
+    if (kinds.string) spellings.push(p.sequence(open(p.literal('string')), p.toolArgStringValue(rawStringValue(p, `tool-${tool}-arg-${param.name}-string`, param.schema, p.until(ARG_CLOSE))), close));
     return p.toolArg(spellings.length === 1 ? (spellings[0] as Parser) : p.choice(...spellings));
   });
 }
@@ -91,7 +93,8 @@ function call(p: ChatBuilder, tool: ChatTool): Parser {
     const required = params.filter((x) => x.required).map((x) => argument(p, name, x, root));
     const optional = params.filter((x) => !x.required).map((x) => argument(p, name, x, root));
     const tagged: Parser[] = [...required];
-    if (optional.length > 0) tagged.push(p.zeroOrMore(p.choice(...optional)));
+    // The grammar takes each optional parameter at most once, in any order (the parser also reads repeats).
+    if (optional.length > 0) tagged.push(p.dual(p.zeroOrMore(p.choice(...optional)), eachAtMostOnce(p, `grammar-tool-${name}-optional`, optional, () => p.eps())));
     const json = p.sequence(`${XTML.open}json type="object"${XTML.sep}`, p.toolArgs(p.jsonSchema(`tool-${name}-schema`, root)), JSON_CLOSE);
     const args = tagged.length === 0 ? p.optional(json) : p.choice(json, p.sequence(...tagged));
     return p.tool(p.sequence(callOpen(p, name), args, p.toolClose(p.literal(CALL_CLOSE))));

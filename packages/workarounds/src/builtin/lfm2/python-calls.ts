@@ -1,4 +1,4 @@
-import { functionTools, toolParameters, type ChatBuilder, type ChatTool, type Parser } from '@autoparser/chat-mapper';
+import { constrainsString, functionTools, orderedArguments, pythonValueGrammar, rawStringValue, toolParameters, type ChatBuilder, type ChatTool, type JsonValue, type Parser } from '@autoparser/chat-mapper';
 
 
 /** How string arguments are written between their quotes. */
@@ -24,6 +24,8 @@ interface Parameter {
   /** The schema says `type: "string"`: the value is a quoted string. */
   readonly isString: boolean;
   readonly required: boolean;
+  /** Its schema. */
+  readonly schema: JsonValue;
 }
 
 type JsonObject = { readonly [key: string]: unknown };
@@ -37,6 +39,7 @@ function parametersOf(tool: ChatTool): Parameter[] {
     name,
     isString: isObject(property) && property['type'] === 'string',
     required: required.includes(name),
+    schema: property,
   }));
 }
 
@@ -67,7 +70,27 @@ function argumentParser(p: ChatBuilder, param: Parameter, argNames: readonly str
   return p.toolArg(p.sequence(p.toolArgOpen(p.eps()), p.toolKwargName(p.literal(param.name)), '=', value, p.toolArgClose(p.eps())));
 }
 
-/** One call, `name(arg=value, …)`: keyword arguments in any order, as the model writes them. */
+/**
+ * The grammar of one argument, `name=value`, holding the value to its schema: a string
+ * that the schema narrows (`enum`, `pattern`, `maxLength`…) quoted as the template writes it
+ * (raw or escaped), any other value as a Python literal or JSON of its schema.
+ */
+function argumentGrammar(p: ChatBuilder, tool: string, param: Parameter, argNames: readonly string[], strings: PythonStringStyle): Parser {
+  const rule = `tool-${tool}-arg-${param.name}-grammar`;
+  let value: Parser;
+  if (param.isString && !constrainsString(param.schema)) value = strings === 'escaped' ? p.jsonString() : p.choice(rawString(p, '"', argNames), rawString(p, "'", argNames));
+  else if (param.isString && strings === 'raw') {
+    const quoted = (quote: string): Parser => p.sequence(quote, rawStringValue(p, `${rule}-${quote === '"' ? 'double' : 'single'}`, param.schema, p.chars(`[^${quote}\\\\]`), true), quote);
+    value = p.choice(quoted('"'), quoted("'"));
+  } else value = pythonValueGrammar(p, param.schema, rule);
+  return p.sequence(p.literal(param.name), '=', value);
+}
+
+/**
+ * One call, `name(arg=value, …)`: keyword arguments in any order, as the model writes them.
+ * The grammar holds them to the schema: each argument once, the required ones all there,
+ * in the schema's order, each value of its type.
+ */
 function callParser(p: ChatBuilder, tool: ChatTool, options: PythonCallOptions): Parser {
   const name = tool.function.name;
   const params = parametersOf(tool);
@@ -81,6 +104,11 @@ function callParser(p: ChatBuilder, tool: ChatTool, options: PythonCallOptions):
     list = p.sequence(any, p.zeroOrMore(p.sequence(',', p.space(), any)));
     // A call whose arguments are all optional may have none.
     if (!params.some((param) => param.required)) list = p.optional(list);
+    const grammar = params.map((param) => ({
+      parser: p.sharedRule(`grammar-tool-${name}-arg-${param.name}`, () => argumentGrammar(p, name, param, argNames, options.strings)),
+      required: param.required,
+    }));
+    list = p.dual(list, orderedArguments(p, grammar, () => p.sequence(',', p.space())));
   }
   const open = p.toolOpen(p.sequence(p.toolName(p.literal(name)), '('));
   return p.tool(p.sequence(open, p.space(), list, p.space(), p.toolClose(p.literal(')'))));

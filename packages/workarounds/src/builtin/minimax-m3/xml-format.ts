@@ -1,4 +1,6 @@
 import {
+  constrainsString,
+  rawStringValue,
   VALUE_TAGS,
   functionTools,
   isJsonObject,
@@ -101,11 +103,13 @@ class MinimaxValues {
     if (kinds.object !== undefined) choices.push(p.tag(VALUE_TAGS.object, this.members(kinds.object)));
     if (kinds.array !== undefined) choices.push(p.tag(VALUE_TAGS.array, p.zeroOrMore(this.element('item', this.value(kinds.array), false))));
     const literals: Parser[] = [];
-    if (kinds.number) literals.push(p.jsonNumber());
+    // A number the schema bounds is held to it by the grammar (the parser reads any number).
+    const numeric = isJsonObject(schema) && (schema['type'] === 'integer' || schema['type'] === 'number') ? schema : undefined;
+    if (kinds.number) literals.push(numeric === undefined ? p.jsonNumber() : p.dual(p.jsonNumber(), p.jsonSchema(`minimax-number-${this.count}`, numeric)));
     if (kinds.boolean) literals.push(p.literal('true'), p.literal('false'));
     // A literal only when the element ends right after it: `42 apples` is a string.
     if (literals.length > 0) choices.push(p.sequence(p.tag(VALUE_TAGS.literal, p.choice(...literals)), p.peek(MINIMAX_NS)));
-    if (kinds.string) choices.push(this.text());
+    if (kinds.string) choices.push(constrainsString(schema) ? p.tag(VALUE_TAGS.string, rawStringValue(p, `minimax-string-${this.count}`, schema, p.until(MINIMAX_NS))) : this.text());
     return p.sharedRule(`minimax-value-${this.count++}`, () => (choices.length === 1 ? (choices[0] as Parser) : p.choice(...choices)));
   }
 

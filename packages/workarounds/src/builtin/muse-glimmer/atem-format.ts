@@ -1,4 +1,6 @@
 import {
+  rawStringValue,
+  eachAtMostOnce,
   functionTools,
   schemaValueKinds,
   toolParameterList,
@@ -50,7 +52,7 @@ function parameter(p: ChatBuilder, tool: string, param: ToolParameter, root: Jso
     if (kinds.other || !kinds.string) {
       spellings.push(p.sequence(open, p.toolArgJsonValue(p.jsonSchema(`tool-${tool}-arg-${param.name}-schema`, param.schema)), close));
     }
-    if (kinds.string) spellings.push(p.sequence(open, p.toolArgStringValue(p.until(PARAM_END)), close));
+    if (kinds.string) spellings.push(p.sequence(open, p.toolArgStringValue(rawStringValue(p, `tool-${tool}-arg-${param.name}-string`, param.schema, p.until(PARAM_END))), close));
     return p.toolArg(spellings.length === 1 ? (spellings[0] as Parser) : p.choice(...spellings));
   });
 }
@@ -89,7 +91,8 @@ function callMessage(p: ChatBuilder, tool: ChatTool, loose: boolean): Parser {
     const required = params.filter((x) => x.required).map((x) => parameter(p, name, x, root));
     const optional = params.filter((x) => !x.required).map((x) => parameter(p, name, x, root));
     const args: Parser[] = [...required];
-    if (optional.length > 0) args.push(p.zeroOrMore(p.choice(...optional)));
+    // The grammar takes each optional parameter at most once, in any order (the parser also reads repeats).
+    if (optional.length > 0) args.push(p.dual(p.zeroOrMore(p.choice(...optional)), eachAtMostOnce(p, `grammar-tool-${name}-optional`, optional, () => p.eps())));
     return p.tool(p.sequence(header, block(p, name, p.sequence(...args))));
   });
 }
