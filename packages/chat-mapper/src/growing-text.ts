@@ -74,10 +74,13 @@ const escapeBody = (s: string): string => JSON.stringify(s).slice(1, -1);
 
 /** Templates put one newline after an opening tag and one before a closing tag: neither belongs to the value. */
 /**
- * A tagged value without the layout around it: one line break, or one space that stands
- * alone (a run of spaces is the value's own, like indented code), at each end.
+ * A tagged value without the layout around it: one line break, or one blank (space, tab,
+ * CR) that stands alone (a run of blanks is the value's own, like indented code), at each end.
  */
-const trimLayout = (s: string): string => s.replace(/^(?:\r?\n| (?=\S))/u, '').replace(/(?:\r?\n|(?<=\S) )$/u, '');
+const trimLayout = (s: string): string => s.replace(LEADING_LAYOUT, '').replace(/(?:\r?\n|(?<=\S)[ \t\r])$/u, '');
+
+/** A value's leading layout: a line break, or one blank (space, tab, CR) that stands alone. */
+const LEADING_LAYOUT = /^(?:\r?\n|[ \t\r](?=\S))/u;
 
 const isWordCode = (c: number): boolean => (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a) || c === 0x5f;
 
@@ -193,11 +196,11 @@ export class GrowingTexts {
     p.read = node.end - node.start;
     if (marker && !p.started && s.length > 0) {
       // A leading space is layout only when it stands alone: wait for the next character.
-      if (s === ' ' || s === '\r') {
+      if (/^[ \t\r]$/u.test(s)) {
         p.held = s;
         return { text: p.last, appended: '' };
       }
-      s = s.replace(/^(?:\r?\n| (?=\S))/u, '');
+      s = s.replace(LEADING_LAYOUT, '');
       p.started = true;
     } else if (s.length > 0) p.started = true;
     // Trailing whitespace may be layout; half a surrogate pair may get its other half.

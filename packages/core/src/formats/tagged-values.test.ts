@@ -15,6 +15,8 @@ describe('tagged string values keep their spaces', () => {
     ['Qwen3-Coder.jinja', '<tool_call>\n<function=run>\n<parameter=code>\nls -la\n\n</parameter>\n</function>\n</tool_call>', 'ls -la\n'],
     ['GLM-4.6.jinja', '<tool_call>run\n<arg_key>code</arg_key>\n<arg_value>    indented    </arg_value>\n</tool_call>', '    indented    '],
     ['GLM-4.6.jinja', '<tool_call>run\n<arg_key>code</arg_key>\n<arg_value>\nx = 1\n</arg_value>\n</tool_call>', 'x = 1'],
+    // A lone blank is layout (a grammar lets one stand at each end of a constrained value).
+    ['GLM-4.6.jinja', '<tool_call>run\n<arg_key>code</arg_key>\n<arg_value>\tls\r</arg_value>\n</tool_call>', 'ls'],
   ])('%s: %j', (template, output, code) => {
     const message = expectStreamsAsParsed(createChatParser(shared(template), request), output);
     expect(message.tool_calls?.map((c) => args(c.function.arguments))).toEqual([{ code }]);
