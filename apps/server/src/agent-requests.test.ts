@@ -1,35 +1,13 @@
 // Requests shaped as Claude Code and Codex send them (cache_control, $schema, server and
 // hosted tools, encrypted reasoning, a freeform apply_patch) read into a prompt and a grammar
 // for templates of several families (over a stand-in engine).
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { standInContext } from './test-support/stand-in-context.js';
 import { translateMessagesRequest } from './anthropic/messages-request.js';
-import type { ChatEngine } from './engine.js';
-import { NO_REASONING, prepareCompletion, type CompletionContext } from './generation.js';
+import { prepareCompletion, type CompletionContext } from './generation.js';
 import { translateResponsesRequest } from './responses/responses-request.js';
-import { SlotQueue } from './slot-queue.js';
 
-const ENGINE: ChatEngine = {
-  modelId: 'stand-in',
-  contextSize: 1 << 20,
-  slots: 1,
-  embeddedTemplate: undefined,
-  countTokens: (text) => text.length,
-  generate: () => Promise.reject(new Error('not used')),
-  close: () => Promise.resolve(),
-};
-const contextOf = (file: string): CompletionContext => ({
-  engine: ENGINE,
-  queue: new SlotQueue(1),
-  template: readFileSync(fileURLToPath(new URL(`../../../../shared/templates/${file}`, import.meta.url)), 'utf8'),
-  plugins: undefined,
-  defaultMaxTokens: 100,
-  reasoningBudget: undefined,
-  reasoningBudgetMessage: '',
-  reasoning: NO_REASONING,
-  hideToolsOnNone: false,
-});
+const contextOf = (file: string): CompletionContext => standInContext(file);
 const TEMPLATES = ['Qwen3-Coder.jinja', 'Qwen-Qwen3-0.6B.jinja', 'openai-gpt-oss-120b.jinja', 'GLM-4.6.jinja'];
 const DRAFT7 = 'http://json-schema.org/draft-07/schema#';
 

@@ -1,36 +1,10 @@
 // prepareCompletion over a stand-in engine: what reaches the generation job.
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import type { ChatEngine } from './engine.js';
-import { NO_REASONING, prepareCompletion, type CompletionContext } from './generation.js';
-import { SlotQueue } from './slot-queue.js';
+import { standInContext } from './test-support/stand-in-context.js';
+import { prepareCompletion, type CompletionContext } from './generation.js';
 
-const TEMPLATES = fileURLToPath(new URL('../../../../shared/templates/', import.meta.url));
-const ENGINE: ChatEngine = {
-  modelId: 'stand-in',
-  contextSize: 4096,
-  slots: 1,
-  embeddedTemplate: undefined,
-  countTokens: (text) => text.length,
-  generate: () => Promise.reject(new Error('not used')),
-  close: () => Promise.resolve(),
-};
 
-function contextOf(file: string, overrides: Partial<CompletionContext> = {}): CompletionContext {
-  return {
-    engine: ENGINE,
-    queue: new SlotQueue(1),
-    template: readFileSync(TEMPLATES + file, 'utf8'),
-    plugins: undefined,
-    defaultMaxTokens: 100,
-    reasoningBudget: undefined,
-    reasoningBudgetMessage: '',
-    reasoning: NO_REASONING,
-    hideToolsOnNone: false,
-    ...overrides,
-  };
-}
+const contextOf = (file: string, overrides: Partial<CompletionContext> = {}): CompletionContext => standInContext(file, overrides);
 
 const USER = [{ role: 'user', content: 'Hi' }];
 const TOOL = { type: 'function', function: { name: 'zebra_lookup', parameters: { type: 'object', properties: {} } } };

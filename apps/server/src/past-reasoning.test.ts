@@ -1,34 +1,12 @@
 // What the translated requests put in the prompt (over a stand-in engine): past reasoning as
 // the template renders it, and tool_choice "none".
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { standInContext } from './test-support/stand-in-context.js';
 import { translateMessagesRequest } from './anthropic/messages-request.js';
-import type { ChatEngine } from './engine.js';
-import { NO_REASONING, prepareCompletion, type CompletionContext } from './generation.js';
+import { prepareCompletion, type CompletionContext } from './generation.js';
 import { translateResponsesRequest } from './responses/responses-request.js';
-import { SlotQueue } from './slot-queue.js';
 
-const ENGINE: ChatEngine = {
-  modelId: 'stand-in',
-  contextSize: 1 << 20,
-  slots: 1,
-  embeddedTemplate: undefined,
-  countTokens: (text) => text.length,
-  generate: () => Promise.reject(new Error('not used')),
-  close: () => Promise.resolve(),
-};
-const contextOf = (file: string, hideToolsOnNone = false): CompletionContext => ({
-  engine: ENGINE,
-  queue: new SlotQueue(1),
-  template: readFileSync(fileURLToPath(new URL(`../../../../shared/templates/${file}`, import.meta.url)), 'utf8'),
-  plugins: undefined,
-  defaultMaxTokens: 100,
-  reasoningBudget: undefined,
-  reasoningBudgetMessage: '',
-  reasoning: NO_REASONING,
-  hideToolsOnNone,
-});
+const contextOf = (file: string, hideToolsOnNone = false): CompletionContext => standInContext(file, { hideToolsOnNone });
 const QWEN3 = contextOf('Qwen-Qwen3-0.6B.jinja');
 const THOUGHT = 'The user wants seven o clock, so hour 7.';
 const SCHEMA = { type: 'object', properties: { hour: { type: 'integer' } }, required: ['hour'] };

@@ -1,36 +1,14 @@
 // Every malformed body is refused with a typed 400, never an exception of another kind: each
 // field of valid bodies, at every depth, replaced by a value of each JSON type, translated and
 // read by the request model into a prompt and grammar (over a stand-in engine).
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import type { ChatEngine } from './engine.js';
-import { NO_REASONING, prepareCompletion, type CompletionContext } from './generation.js';
-import { SlotQueue } from './slot-queue.js';
+import { standInContext } from './test-support/stand-in-context.js';
+import { prepareCompletion, type CompletionContext } from './generation.js';
 import { translateMessagesRequest } from './anthropic/messages-request.js';
 import { HttpError } from './openai-error.js';
 import { translateResponsesRequest } from './responses/responses-request.js';
 
-const ENGINE: ChatEngine = {
-  modelId: 'stand-in',
-  contextSize: 1 << 20,
-  slots: 1,
-  embeddedTemplate: undefined,
-  countTokens: (text) => text.length,
-  generate: () => Promise.reject(new Error('not used')),
-  close: () => Promise.resolve(),
-};
-const CONTEXT: CompletionContext = {
-  engine: ENGINE,
-  queue: new SlotQueue(1),
-  template: readFileSync(fileURLToPath(new URL('../../../../shared/templates/Qwen-Qwen3-0.6B.jinja', import.meta.url)), 'utf8'),
-  plugins: undefined,
-  defaultMaxTokens: 100,
-  reasoningBudget: undefined,
-  reasoningBudgetMessage: '',
-  reasoning: NO_REASONING,
-  hideToolsOnNone: false,
-};
+const CONTEXT: CompletionContext = standInContext('Qwen-Qwen3-0.6B.jinja');
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 const REPLACEMENTS: Json[] = [null, true, 7, -1, 'x', [], [null], {}, { type: 'text' }];

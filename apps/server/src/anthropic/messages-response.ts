@@ -1,5 +1,6 @@
 // Our answer (an OpenAI-style message or stream deltas) → Anthropic Messages bodies and events.
 import type { AssistantMessage, ChatDelta } from '@autoparser/core';
+import { CallDeltas } from '../call-deltas.js';
 import type { GenerationResult } from '../engine.js';
 
 /** Why an Anthropic message ended. */
@@ -79,7 +80,7 @@ export class MessageStreamEncoder {
   /** Whitespace-only text not yet sent (a text block opens once real text follows). */
   private blank = '';
   /** Calls whose name is not known yet: their id and the arguments so far. */
-  private readonly waiting = new Map<number, { id: string | undefined; args: string }>();
+  private readonly calls = new CallDeltas();
 
   constructor(private readonly identity: MessageIdentity) {}
 
@@ -95,28 +96,19 @@ export class MessageStreamEncoder {
   /** The events of one delta. */
   push(delta: ChatDelta): SseEvent[] {
     const out: SseEvent[] = [];
-    // What the delta adds to the open tool block comes first: a delta's text may follow the
-    // call (text after it), and text closes the block.
-    const openCall = this.open?.kind === 'tool' ? this.open.call : undefined;
-    const continuing = delta.tool_calls?.find((call) => call.index === openCall);
-    if (continuing?.function.arguments) out.push(this.delta({ type: 'input_json_delta', partial_json: continuing.function.arguments }));
+    // What the delta adds to the open tool block comes first (see CallDeltas).
+    const open = this.open?.kind === 'tool' ? this.open.call : undefined;
+    const growth = this.calls.growth(delta, open);
+    if (growth) out.push(this.delta({ type: 'input_json_delta', partial_json: growth }));
     if (delta.reasoning_content !== undefined && delta.reasoning_content !== '') {
       if (this.open?.kind !== 'thinking') this.begin(out, { kind: 'thinking' }, { type: 'thinking', thinking: '', signature: '' });
       out.push(this.delta({ type: 'thinking_delta', thinking: delta.reasoning_content }));
     }
     if (delta.content !== undefined && delta.content !== '') this.text(out, delta.content);
-    for (const call of delta.tool_calls ?? []) {
-      if (call === continuing) continue;
-      const waiting = this.waiting.get(call.index) ?? { id: call.id, args: '' };
-      waiting.args += call.function.arguments ?? '';
-      if (call.function.name === undefined) {
-        this.waiting.set(call.index, waiting);
-        continue;
-      }
-      this.waiting.delete(call.index);
+    for (const call of this.calls.started(delta, open)) {
       this.blank = '';
-      this.begin(out, { kind: 'tool', call: call.index }, { type: 'tool_use', id: waiting.id ?? call.id ?? `toolu_${call.index}`, name: call.function.name, input: {} });
-      if (waiting.args !== '') out.push(this.delta({ type: 'input_json_delta', partial_json: waiting.args }));
+      this.begin(out, { kind: 'tool', call: call.index }, { type: 'tool_use', id: call.id ?? `toolu_${call.index}`, name: call.name, input: {} });
+      if (call.args !== '') out.push(this.delta({ type: 'input_json_delta', partial_json: call.args }));
     }
     return out;
   }

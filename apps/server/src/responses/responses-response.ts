@@ -1,5 +1,6 @@
 // Our answer (an OpenAI-style message or stream deltas) → Responses objects and events.
 import type { AssistantMessage, ChatDelta } from '@autoparser/core';
+import { CallDeltas } from '../call-deltas.js';
 import type { GenerationResult } from '../engine.js';
 
 /** The ids and fields every object of one response shares. */
@@ -31,7 +32,7 @@ const callItem = (id: string, callId: string, name: string, args: string, status
 const customItem = (id: string, callId: string, name: string, input: string, status: string): Item => ({ type: 'custom_tool_call', id, call_id: callId, name, input, status });
 
 /** A freeform tool's raw input from the arguments of the function it was served as (`{"input": …}`). */
-export function customInput(args: string): string {
+function customInput(args: string): string {
   try {
     const value: unknown = JSON.parse(args);
     if (typeof value === 'object' && value !== null && typeof (value as { input?: unknown }).input === 'string') return (value as { input: string }).input;
@@ -106,7 +107,7 @@ export class ResponseStreamEncoder {
   private open: OpenItem | undefined;
   private readonly done: Item[] = [];
   private blank = '';
-  private readonly waiting = new Map<number, { id: string | undefined; args: string }>();
+  private readonly calls = new CallDeltas();
 
   constructor(private readonly identity: ResponseIdentity) {}
 
@@ -119,31 +120,21 @@ export class ResponseStreamEncoder {
   /** The events of one delta. */
   push(delta: ChatDelta): ResponseEvent[] {
     const out: ResponseEvent[] = [];
-    // What the delta adds to the open call comes first: a delta's text may follow the call
-    // (text after it), and text closes the call's item.
-    const openCall = this.open?.kind === 'call' || this.open?.kind === 'custom' ? this.open.call : undefined;
-    const continuing = delta.tool_calls?.find((call) => call.index === openCall);
-    if (continuing?.function.arguments) this.append(out, continuing.function.arguments);
+    // What the delta adds to the open call comes first (see CallDeltas).
+    const open = this.open?.kind === 'call' || this.open?.kind === 'custom' ? this.open.call : undefined;
+    const growth = this.calls.growth(delta, open);
+    if (growth) this.append(out, growth);
     if (delta.reasoning_content !== undefined && delta.reasoning_content !== '') {
       if (this.open?.kind !== 'reasoning') this.begin(out, (index) => ({ kind: 'reasoning', id: `rs_${this.identity.key}_${index}`, text: '' }));
       this.append(out, delta.reasoning_content);
     }
     if (delta.content !== undefined && delta.content !== '') this.text(out, delta.content);
-    for (const call of delta.tool_calls ?? []) {
-      if (call === continuing) continue;
-      const waiting = this.waiting.get(call.index) ?? { id: call.id, args: '' };
-      waiting.args += call.function.arguments ?? '';
-      if (call.function.name === undefined) {
-        this.waiting.set(call.index, waiting);
-        continue;
-      }
-      this.waiting.delete(call.index);
+    for (const call of this.calls.started(delta, open)) {
       this.blank = '';
-      const callId = waiting.id ?? call.id ?? `call_${call.index}`;
-      const name = call.function.name;
-      const custom = this.identity.custom.has(name);
-      this.begin(out, (index) => ({ kind: custom ? 'custom' : 'call', id: `${custom ? 'ctc' : 'fc'}_${this.identity.key}_${index}`, call: call.index, callId, name, text: '' }));
-      if (waiting.args !== '') this.append(out, waiting.args);
+      const callId = call.id ?? `call_${call.index}`;
+      const custom = this.identity.custom.has(call.name);
+      this.begin(out, (index) => ({ kind: custom ? 'custom' : 'call', id: `${custom ? 'ctc' : 'fc'}_${this.identity.key}_${index}`, call: call.index, callId, name: call.name, text: '' }));
+      if (call.args !== '') this.append(out, call.args);
     }
     return out;
   }
