@@ -272,6 +272,35 @@ describe('grammar', () => {
     const { out } = await run(['grammar', GEMMA, '--request', chatRequest]);
     expect(out).toContain('# no grammar');
   });
+
+  it('prints the grammar in xgrammar EBNF', async () => {
+    const { code, out } = await run(['grammar', HERMES, '--request', toolRequest, '--format', 'ebnf']);
+    expect(code).toBe(0);
+    expect(out).toContain('# triggers: word "<tool_call>');
+    expect(out).toMatch(/^root ::= /m);
+    const json = JSON.parse((await run(['grammar', HERMES, '--request', toolRequest, '--format', 'ebnf', '--json'])).out) as { ebnf: string; lazy: boolean };
+    expect(json.lazy).toBe(true);
+    expect(json.ebnf).toMatch(/^root ::= /);
+  });
+
+  it('prints an xgrammar structural tag, or why there is none', async () => {
+    const { code, out } = await run(['grammar', HERMES, '--request', toolRequest, '--format', 'structural-tag', '--json']);
+    expect(code).toBe(0);
+    const tag = JSON.parse(out) as { type: string; format: { type: string; triggers: string[] } };
+    expect(tag.type).toBe('structural_tag');
+    expect(tag.format.type).toBe('triggered_tags');
+    expect(tag.format.triggers).toEqual(['<tool_call>\n']);
+    const gptOss = await run(['grammar', `${TEMPLATES}/openai-gpt-oss-120b.jinja`, '--request', toolRequest, '--format', 'structural-tag', '--json']);
+    expect(gptOss.code).toBe(2);
+    expect(gptOss.out).toBe('');
+    expect(gptOss.err).toContain('pattern-trigger');
+  });
+
+  it('rejects an unknown --format', async () => {
+    const { code, err } = await run(['grammar', HERMES, '--request', toolRequest, '--format', 'lark']);
+    expect(code).toBe(2);
+    expect(err).toContain('unknown --format "lark"');
+  });
 });
 
 describe('check', () => {
