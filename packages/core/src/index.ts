@@ -56,5 +56,5 @@ export type {
   XgrammarTag,
   XgrammarTriggeredTags,
 } from './xgrammar/structural-tag-types.js';
-export { toXgrammarEbnf } from '@autoparser/gbnf-emitter';
-export type { ToXgrammarEbnfOptions, XgrammarEbnfProblemCode, XgrammarEbnfResult } from '@autoparser/gbnf-emitter';
+export { gbnfAfterPrefix, toXgrammarEbnf } from '@autoparser/gbnf-emitter';
+export type { GbnfAfterPrefixResult, ToXgrammarEbnfOptions, XgrammarEbnfProblemCode, XgrammarEbnfResult } from '@autoparser/gbnf-emitter';

@@ -49,5 +49,5 @@ export { GbnfEmitError } from './errors.js';
 export type { GbnfEmitErrorCode } from './errors.js';
 
 // GBNF → xgrammar's EBNF dialect (vLLM, SGLang, MLC).
-export { toXgrammarEbnf } from './xgrammar/to-xgrammar-ebnf.js';
-export type { ToXgrammarEbnfOptions, XgrammarEbnfProblemCode, XgrammarEbnfResult } from './xgrammar/to-xgrammar-ebnf.js';
+export { gbnfAfterPrefix, toXgrammarEbnf } from './xgrammar/to-xgrammar-ebnf.js';
+export type { GbnfAfterPrefixResult, ToXgrammarEbnfOptions, XgrammarEbnfProblemCode, XgrammarEbnfResult } from './xgrammar/to-xgrammar-ebnf.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { matchGbnf } from '../grammar/match-gbnf.js';
-import { toXgrammarEbnf } from './to-xgrammar-ebnf.js';
+import { gbnfAfterPrefix, toXgrammarEbnf } from './to-xgrammar-ebnf.js';
 import { utf8ByteRanges } from './utf8-byte-ranges.js';
 
 const ebnfOf = (gbnf: string, skipPrefix?: string): string => {
@@ -48,6 +48,19 @@ describe('toXgrammarEbnf', () => {
     expect(toXgrammarEbnf('root ::= missing')).toMatchObject({ ok: false, code: 'gbnf-invalid' });
     expect(toXgrammarEbnf('root ::= "ab"', { skipPrefix: 'x' })).toMatchObject({ ok: false, code: 'prefix-not-accepted' });
     expect(toXgrammarEbnf('root ::= [b-a]')).toMatchObject({ ok: false, code: 'matches-nothing' });
+  });
+});
+
+describe('gbnfAfterPrefix', () => {
+  it('gives the GBNF of what follows the prefix, which accepts exactly the rests', () => {
+    const gbnf = 'root ::= "<|assistant|>\\n" ("<think>" [^<]* "</think>")? call+\ncall ::= "[" [a-zé]+ "]" | <[7]>';
+    const after = gbnfAfterPrefix(gbnf, '<|assistant|>\n');
+    if (!after.ok) throw new Error(after.message);
+    for (const rest of ['[ab]', '<think>é</think>[é][x]', '']) {
+      expect(matchGbnf(after.gbnf, rest).status, rest).toBe(matchGbnf(gbnf, `<|assistant|>\n${rest}`).status);
+    }
+    expect(after.gbnf).toContain('<[7]>');
+    expect(gbnfAfterPrefix(gbnf, '<|user|>')).toMatchObject({ ok: false, code: 'prefix-not-accepted' });
   });
 });
 

@@ -121,21 +121,26 @@ function classText(negated: boolean, ranges: readonly CharRange[]): string | und
   return parts.length === 1 ? parts[0] : `(${parts.join(' | ')})`;
 }
 
+/** The grammar text written: xgrammar's EBNF, or llama.cpp's GBNF. */
+type Dialect = 'xgrammar' | 'gbnf';
+
 /** A printed element, or `undefined` when it can match nothing. */
-function elementText(element: GrammarElement, names: ReadonlyMap<string, string>): string | undefined {
+function elementText(element: GrammarElement, names: ReadonlyMap<string, string>, dialect: Dialect): string | undefined {
   switch (element.type) {
     case 'literal':
       return literalText(element.codePoints);
     case 'any-char':
-      return ANY_CHAR;
+      return dialect === 'gbnf' ? '.' : ANY_CHAR;
     case 'rule-ref':
       return names.get(element.name);
     case 'char-class': {
       const ranges = element.ranges.filter(([from, to]) => from <= to);
-      if (ranges.length === 0) return element.negated ? ANY_CHAR : undefined;
+      if (ranges.length === 0) return element.negated ? elementText({ type: 'any-char' }, names, dialect) : undefined;
+      if (dialect === 'gbnf') return `[${element.negated ? '^' : ''}${ranges.map(rangeText).join('')}]`;
       return classText(element.negated, ranges);
     }
     case 'token':
+      if (dialect === 'gbnf') return `${element.negated ? '!' : ''}<[${element.id}]>`;
       throw new PrefixNotExpressible('token-element', `token <[${element.id}]> has no xgrammar EBNF form`);
   }
 }
@@ -144,14 +149,15 @@ function elementText(element: GrammarElement, names: ReadonlyMap<string, string>
  * Names for xgrammar: letters, digits and `_` only (GBNF's `-` becomes `_`), unique, and the
  * start rule named `root` (an existing rule called `root` that is not the start is renamed).
  */
-function ebnfNames(rules: readonly GrammarRule[], start: string): Map<string, string> {
+function ebnfNames(rules: readonly GrammarRule[], start: string, dialect: Dialect): Map<string, string> {
   const names = new Map<string, string>([[start, 'root']]);
   const taken = new Set(['root']);
   for (const rule of rules) {
     if (names.has(rule.name)) continue;
-    const base = rule.name.replace(/[^A-Za-z0-9_]/g, '_').replace(/^(?=[0-9])/, 'r');
+    const base = dialect === 'gbnf' ? rule.name.replace(/[^A-Za-z0-9-]/g, '-') : rule.name.replace(/[^A-Za-z0-9_]/g, '_').replace(/^(?=[0-9])/, 'r');
+    const joint = dialect === 'gbnf' ? '-' : '_';
     let name = base;
-    for (let n = 1; taken.has(name); n++) name = `${base}_x${n}`;
+    for (let n = 1; taken.has(name); n++) name = `${base}${joint}x${n}`;
     taken.add(name);
     names.set(rule.name, name);
   }
@@ -162,14 +168,14 @@ function ebnfNames(rules: readonly GrammarRule[], start: string): Map<string, st
  * Prints the rules: rules that can match nothing (a class with no members, or every
  * alternative needing such a rule) are left out with the alternatives that need them.
  */
-function printRules(rules: readonly GrammarRule[], names: Map<string, string>): string | undefined {
+function printRules(rules: readonly GrammarRule[], names: Map<string, string>, dialect: Dialect): string | undefined {
   const live = new Map<string, string[]>();
   // Fixpoint: a rule is live once one of its alternatives prints with live rules only.
   const printable = (alternative: GrammarAlternative): string | undefined => {
     const parts: string[] = [];
     for (const element of alternative) {
       if (element.type === 'rule-ref' && !live.has(element.name)) return undefined;
-      const text = elementText(element, names);
+      const text = elementText(element, names, dialect);
       if (text === undefined) return undefined;
       parts.push(text);
     }
@@ -214,6 +220,39 @@ function printRules(rules: readonly GrammarRule[], names: Map<string, string>): 
  * @returns `{ ok: true, ebnf }`, or `{ ok: false, code, message }`; never throws.
  */
 export function toXgrammarEbnf(gbnf: string, options: ToXgrammarEbnfOptions = {}): XgrammarEbnfResult {
+  const result = convert(gbnf, options, 'xgrammar');
+  return result.ok ? { ok: true, ebnf: result.text } : result;
+}
+
+/** The result of {@link gbnfAfterPrefix}: the grammar, or why there is none. */
+export type GbnfAfterPrefixResult =
+  | { readonly ok: true; readonly gbnf: string }
+  | { readonly ok: false; readonly code: XgrammarEbnfProblemCode; readonly message: string };
+
+/**
+ * The GBNF grammar of what follows a prefix: it accepts `t` exactly when `gbnf` accepts
+ * `prefix + t` — e.g. a grammar that reads the generation prompt and the output, made to
+ * read the output alone (what an engine that constrains only generated tokens needs).
+ * Repetitions and groups come out expanded into rules.
+ *
+ * @example
+ * ```ts
+ * gbnfAfterPrefix('root ::= "<|assistant|>" [0-9]+', '<|assistant|>'); // { ok: true, gbnf: 'root ::= [0-9] root-1\n…' }
+ * ```
+ *
+ * @param gbnf - GBNF text.
+ * @param prefix - The text to take off the front.
+ * @param options - The start rule (default `root`; the result's is always `root`).
+ * @returns `{ ok: true, gbnf }`, or `{ ok: false, code, message }`; never throws.
+ */
+export function gbnfAfterPrefix(gbnf: string, prefix: string, options: Pick<ToXgrammarEbnfOptions, 'root'> = {}): GbnfAfterPrefixResult {
+  const result = convert(gbnf, { ...options, skipPrefix: prefix }, 'gbnf');
+  return result.ok ? { ok: true, gbnf: result.text } : result;
+}
+
+type Converted = { readonly ok: true; readonly text: string } | { readonly ok: false; readonly code: XgrammarEbnfProblemCode; readonly message: string };
+
+function convert(gbnf: string, options: ToXgrammarEbnfOptions, dialect: Dialect): Converted {
   const root = options.root ?? 'root';
   let grammar: Grammar;
   try {
@@ -226,8 +265,8 @@ export function toXgrammarEbnf(gbnf: string, options: ToXgrammarEbnfOptions = {}
     const prefix = options.skipPrefix ?? '';
     const start = prefix === '' ? root : '\u0000start';
     const rules = prefix === '' ? grammar.rules : [{ name: start, alternatives: alternativesAfterPrefix(grammar, root, prefix) }, ...grammar.rules];
-    const ebnf = printRules(rules, ebnfNames(rules, start));
-    if (ebnf !== undefined) return { ok: true, ebnf };
+    const text = printRules(rules, ebnfNames(rules, start, dialect), dialect);
+    if (text !== undefined) return { ok: true, text };
     const what = prefix === '' ? 'no text' : `no text starting with ${JSON.stringify(prefix)}`;
     return { ok: false, code: prefix === '' ? 'matches-nothing' : 'prefix-not-accepted', message: `rule ${JSON.stringify(root)} accepts ${what}` };
   } catch (error) {
