@@ -3,8 +3,8 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { analyzeTemplate, createChatParser, extractOutput, grammarStart, renderParamsOf, type ChatRequest } from '@autoparser/core';
-import { parserMarkers, writeTinyModel } from '@autoparser/llama-check';
+import { createChatParser, type ChatRequest } from '@autoparser/core';
+import { callOpener, parserMarkers, writeTinyModel } from '@autoparser/llama-check';
 import { getLlama, LlamaLogLevel, type Llama, type LlamaModel } from 'node-llama-cpp';
 
 /** The shared template folder (`../shared/templates` beside the repository). */
@@ -31,25 +31,6 @@ function cpuLlama(): Promise<Llama> {
   return llama;
 }
 
-/**
- * What the template writes from a call's trigger up to the function's name (`<tool_call>\n{"name": "`
- * for Hermes). It becomes one token of the test model: a random model would otherwise spell it
- * byte by byte only by rare chance, while the grammar allows free text before a call.
- */
-function callOpener(template: string, tools: ChatRequest['tools']): string | undefined {
-  const request: ChatRequest = { messages: [{ role: 'user', content: 'Wake me at seven.' }], tools, tool_choice: 'auto' };
-  const parser = createChatParser(template, request);
-  const analysis = analyzeTemplate(template);
-  const call = { id: 'call00001', type: 'function' as const, function: { name: 'set_alarm', arguments: JSON.stringify({ hour: 7, loud: true }) } };
-  const answer = { role: 'assistant' as const, content: analysis.content.requires_nonnull_content ? '' : null, tool_calls: [call] };
-  const extracted = extractOutput(template, renderParamsOf(request), answer, { ...parser, assistantStart: analysis.assistant_start });
-  if (!extracted.ok) return undefined;
-  const text = parser.generationPrompt + extracted.output;
-  const start = grammarStart(text, parser.grammarTriggers, parser.generationPrompt.length) ?? parser.generationPrompt.length;
-  const name = text.indexOf('set_alarm', start);
-  return name > start ? text.slice(start, name).trimStart() : undefined;
-}
-
 /** A loaded tiny model and what removes it. */
 export interface TinyModel {
   readonly llama: Llama;
@@ -61,7 +42,7 @@ export interface TinyModel {
 /** Writes a tiny model for a shared template (its markers single tokens) and loads it. */
 export async function loadTinyModel(templateFile: string): Promise<TinyModel> {
   const template = readFileSync(join(TEMPLATE_DIR, templateFile), 'utf8');
-  const tools: ChatRequest['tools'] = [{ type: 'function', function: { name: 'set_alarm', parameters: SET_ALARM_SCHEMA } }];
+  const tools: NonNullable<ChatRequest['tools']> = [{ type: 'function', function: { name: 'set_alarm', parameters: SET_ALARM_SCHEMA } }];
   const markers = parserMarkers([createChatParser(template, { messages: [{ role: 'user', content: 'Hi' }], tools })]);
   const opener = callOpener(template, tools);
   if (opener !== undefined) markers.push(opener);

@@ -20,8 +20,20 @@ export type FunctionCallSyntaxProblem =
 
 /** {@link functionCallSyntax}'s result: the syntax, or why there is none. */
 export type FunctionCallSyntaxResult =
-  | { readonly ok: true; readonly syntax: FunctionCallSyntax }
-  | { readonly ok: false; readonly code: FunctionCallSyntaxProblem; readonly message: string };
+  | {
+      /** Succeeded. */
+      readonly ok: true;
+      /** The syntax. */
+      readonly syntax: FunctionCallSyntax;
+    }
+  | {
+      /** Failed. */
+      readonly ok: false;
+      /** Why, as a stable code. */
+      readonly code: FunctionCallSyntaxProblem;
+      /** Why, in words. */
+      readonly message: string;
+    };
 
 const PROBE_NAME = 'probe_function';
 const PROBE_ARGS = { probe_key: 'probe value' };

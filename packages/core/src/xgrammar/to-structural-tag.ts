@@ -14,8 +14,20 @@ export type StructuralTagProblemCode = 'pattern-trigger' | XgrammarEbnfProblemCo
 
 /** The result of {@link toStructuralTag}: the tag, or why there is none. */
 export type StructuralTagResult =
-  | { readonly ok: true; readonly structuralTag: XgrammarStructuralTag }
-  | { readonly ok: false; readonly code: StructuralTagProblemCode; readonly message: string };
+  | {
+      /** Succeeded. */
+      readonly ok: true;
+      /** The structural tag. */
+      readonly structuralTag: XgrammarStructuralTag;
+    }
+  | {
+      /** Failed. */
+      readonly ok: false;
+      /** Why, as a stable code. */
+      readonly code: StructuralTagProblemCode;
+      /** Why, in words. */
+      readonly message: string;
+    };
 
 /** A reasoning block the output may open (or, when the prompt opened it, must close) before anything else. */
 function withReasoning(parser: ChatParser, rest: XgrammarStructuralFormat): XgrammarStructuralFormat {

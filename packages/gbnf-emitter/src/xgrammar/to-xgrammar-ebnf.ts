@@ -16,8 +16,20 @@ export type XgrammarEbnfProblemCode = 'gbnf-invalid' | 'token-element' | 'prefix
 
 /** The result of {@link toXgrammarEbnf}: the grammar, or why there is none. */
 export type XgrammarEbnfResult =
-  | { readonly ok: true; readonly ebnf: string }
-  | { readonly ok: false; readonly code: XgrammarEbnfProblemCode; readonly message: string };
+  | {
+      /** Succeeded. */
+      readonly ok: true;
+      /** The grammar in xgrammar's EBNF. */
+      readonly ebnf: string;
+    }
+  | {
+      /** Failed. */
+      readonly ok: false;
+      /** Why, as a stable code. */
+      readonly code: XgrammarEbnfProblemCode;
+      /** Why, in words. */
+      readonly message: string;
+    };
 
 /** Options of {@link toXgrammarEbnf}. */
 export interface ToXgrammarEbnfOptions {
@@ -226,8 +238,20 @@ export function toXgrammarEbnf(gbnf: string, options: ToXgrammarEbnfOptions = {}
 
 /** The result of {@link gbnfAfterPrefix}: the grammar, or why there is none. */
 export type GbnfAfterPrefixResult =
-  | { readonly ok: true; readonly gbnf: string }
-  | { readonly ok: false; readonly code: XgrammarEbnfProblemCode; readonly message: string };
+  | {
+      /** Succeeded. */
+      readonly ok: true;
+      /** The grammar of what follows the prefix. */
+      readonly gbnf: string;
+    }
+  | {
+      /** Failed. */
+      readonly ok: false;
+      /** Why, as a stable code. */
+      readonly code: XgrammarEbnfProblemCode;
+      /** Why, in words. */
+      readonly message: string;
+    };
 
 /**
  * The GBNF grammar of what follows a prefix: it accepts `t` exactly when `gbnf` accepts
