@@ -1,4 +1,4 @@
-import { analyzeTemplate, createChatParser, type ChatParserOptions, type ChatRequest } from '@autoparser/core';
+import { analyzeTemplate, createChatParser, functionCallSyntax, type ChatParserOptions, type ChatRequest, type FunctionCallSyntaxResult } from '@autoparser/core';
 import {
   ChatWrapper,
   LlamaText,
@@ -8,7 +8,6 @@ import {
   type ChatWrapperGeneratedContextState,
   type ChatWrapperSettings,
 } from 'node-llama-cpp';
-import { functionCallSyntax, type FunctionCallSyntaxResult } from './function-call-syntax.js';
 import { historyToRequest } from './history-to-request.js';
 
 /** Options of {@link AutoparserChatWrapper}. */

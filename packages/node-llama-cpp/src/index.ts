@@ -8,6 +8,7 @@
  */
 export { AutoparserChatWrapper } from './autoparser-chat-wrapper.js';
 export type { AutoparserChatWrapperOptions } from './autoparser-chat-wrapper.js';
-export { functionCallSyntax } from './function-call-syntax.js';
-export type { FunctionCallSyntax, FunctionCallSyntaxProblem, FunctionCallSyntaxResult } from './function-call-syntax.js';
+// The call syntax the wrapper takes from the template (core's), for callers that check a template first.
+export { functionCallSyntax } from '@autoparser/core';
+export type { FunctionCallSyntax, FunctionCallSyntaxProblem, FunctionCallSyntaxResult } from '@autoparser/core';
 export { historyToRequest } from './history-to-request.js';

@@ -2,10 +2,9 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createChatParser, type ChatRequest } from '@autoparser/core';
+import { createChatParser, functionCallSyntax, type ChatRequest } from '@autoparser/core';
 import { parserMarkers, writeTinyModel } from '@autoparser/llama-check';
 import { getLlama, LlamaLogLevel, type Llama, type LlamaModel } from 'node-llama-cpp';
-import { functionCallSyntax } from './function-call-syntax.js';
 
 /**
  * A small schema a grammar leaves little freedom in (no numbers: node-llama-cpp's own number

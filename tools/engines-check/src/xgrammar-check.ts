@@ -9,6 +9,7 @@ import {
   grammarStart,
   parseChatRequest,
   scenarioRequest,
+  toSchemaStructuralTag,
   toStructuralTag,
   toXgrammarEbnf,
   type ChatParser,
@@ -35,6 +36,13 @@ export interface XgrammarFigures {
   notExpressibleCases: string[];
   /** What went wrong, one line each. */
   failures: string[];
+  /**
+   * The per-tool structural tags (`toSchemaStructuralTag`: a tag per tool with the call's text
+   * around a JSON-schema body), measured apart: they follow the template's own rendering of a
+   * call, so a canonical output written otherwise (other spacing, calls inside one section)
+   * is rejected by design.
+   */
+  schemaTags: { exported: number; compiled: number; accepted: number; tried: number; notExpressible: number };
 }
 
 interface ChatCaseLine {
@@ -81,7 +89,7 @@ function constrainedPart(record: ChatCaseLine, parser: ChatParser): string | und
 }
 
 class Tally {
-  readonly figures: XgrammarFigures = { exported: 0, compiled: 0, accepted: 0, rejected: 0, total: 0, notExpressible: {}, notExpressibleCases: [], failures: [] };
+  readonly figures: XgrammarFigures = { exported: 0, compiled: 0, accepted: 0, rejected: 0, total: 0, notExpressible: {}, notExpressibleCases: [], failures: [], schemaTags: { exported: 0, compiled: 0, accepted: 0, tried: 0, notExpressible: 0 } };
   notExpressible(what: string, problem: { readonly code: string; readonly message: string }): void {
     this.figures.notExpressible[problem.code] = (this.figures.notExpressible[problem.code] ?? 0) + 1;
     this.figures.notExpressibleCases.push(`${what}: ${problem.code}: ${problem.message}`);
@@ -113,7 +121,7 @@ type WebGrammar = Awaited<ReturnType<Xgrammar['Grammar']['fromEBNF']>>;
  * One parser's grammar as EBNF and as a structural tag: both compiled, the EBNF tried on the
  * constrained part of the output, the structural tag on the whole output.
  */
-async function checkOutput(xg: Xgrammar, tally: Tally, what: string, parser: ChatParser, request: ChatRequest, output: string, constrained: string | undefined): Promise<void> {
+async function checkOutput(xg: Xgrammar, tally: Tally, what: string, template: string, parser: ChatParser, request: ChatRequest, output: string, constrained: string | undefined): Promise<void> {
   const ebnf = toXgrammarEbnf(parser.grammar);
   if (!ebnf.ok) tally.notExpressible(`${what} EBNF`, ebnf);
   else {
@@ -127,6 +135,28 @@ async function checkOutput(xg: Xgrammar, tally: Tally, what: string, parser: Cha
     // The structural tag constrains the whole output (free text where the lazy grammar is off).
     if (grammar !== undefined && constrained !== undefined) await tally.accepts(xg, `${what} structural tag`, grammar, output, true);
   }
+  if ((request.tools ?? []).length > 0) await checkSchemaTag(xg, tally, template, request, output, constrained !== undefined);
+}
+
+/** The per-tool structural tag of a request with tools, measured apart (see `schemaTags`). */
+async function checkSchemaTag(xg: Xgrammar, tally: Tally, template: string, request: ChatRequest, output: string, constrained: boolean): Promise<void> {
+  const figures = tally.figures.schemaTags;
+  const result = toSchemaStructuralTag(template, request);
+  if (!result.ok) {
+    figures.notExpressible++;
+    return;
+  }
+  figures.exported++;
+  let grammar: WebGrammar;
+  try {
+    grammar = await xg.Grammar.fromStructuralTag(result.structuralTag);
+  } catch {
+    return;
+  }
+  figures.compiled++;
+  if (!constrained) return;
+  figures.tried++;
+  if (await xg.Testings.isGrammarAcceptString(grammar, output)) figures.accepted++;
 }
 
 /** The chat cases: each case's grammar as EBNF and as a structural tag, tried on its canonical output. */
@@ -135,9 +165,10 @@ async function checkChatCases(xg: Xgrammar, tally: Tally, dataDir: string, templ
     if (record.is_partial) continue;
     const request = parseChatRequest(record.params);
     if (!request.ok) continue;
-    const parser = createChatParser(readFileSync(join(templateDir, record.template), 'utf8'), request.request);
+    const template = readFileSync(join(templateDir, record.template), 'utf8');
+    const parser = createChatParser(template, request.request);
     if (parser.grammar === '') continue;
-    await checkOutput(xg, tally, record.id, parser, request.request, record.input, constrainedPart(record, parser));
+    await checkOutput(xg, tally, record.id, template, parser, request.request, record.input, constrainedPart(record, parser));
   }
 }
 
@@ -175,7 +206,7 @@ async function checkZoo(xg: Xgrammar, tally: Tally, zooDir: string): Promise<voi
       const text = parser.generationPrompt + output;
       const start = grammarStart(text, parser.grammarTriggers, parser.generationPrompt.length);
       const constrained = start === undefined ? (parser.grammarLazy ? undefined : text) : text.slice(start);
-      await checkOutput(xg, tally, `zoo ${file.slice(zooDir.length + 1)} ${scenario.name}`, parser, request, output, constrained);
+      await checkOutput(xg, tally, `zoo ${file.slice(zooDir.length + 1)} ${scenario.name}`, source, parser, request, output, constrained);
     }
   }
 }

@@ -3,7 +3,8 @@ import { toXgrammarEbnf } from '@autoparser/gbnf-emitter';
 import { createChatParser } from '../create-chat-parser.js';
 import type { ChatRequest } from '../chat-request.js';
 import { sharedTemplate } from '../test-templates.js';
-import { toStructuralTag } from './to-structural-tag.js';
+import { functionCallSyntax } from './call-syntax.js';
+import { toSchemaStructuralTag, toStructuralTag } from './to-structural-tag.js';
 import type { XgrammarStructuralFormat, XgrammarTriggeredTags } from './structural-tag-types.js';
 
 const WEATHER = {
@@ -67,5 +68,29 @@ describe('toStructuralTag', () => {
   it('says why when the grammar starts at a regular expression', () => {
     const parser = createChatParser(sharedTemplate('openai-gpt-oss-120b'), request);
     expect(toStructuralTag(parser, request)).toMatchObject({ ok: false, code: 'pattern-trigger' });
+  });
+});
+
+describe('toSchemaStructuralTag', () => {
+  it('opens a tag per tool: the call up to its arguments, the JSON schema, the rest of the call', () => {
+    const result = toSchemaStructuralTag(sharedTemplate('NousResearch-Hermes-2-Pro-Llama-3-8B-tool_use'), { ...request, parallel_tool_calls: false });
+    expect(result).toEqual({
+      ok: true,
+      structuralTag: {
+        type: 'structural_tag',
+        format: {
+          type: 'triggered_tags',
+          triggers: ['<tool_call>\n'],
+          tags: [{ type: 'tag', begin: '<tool_call>\n{"name": "get_weather", "arguments": ', content: { type: 'json_schema', json_schema: WEATHER.function.parameters }, end: '}\n</tool_call>' }],
+          stop_after_first: true,
+        },
+      },
+    });
+  });
+
+  it('says why when the calls write no JSON arguments', () => {
+    expect(toSchemaStructuralTag(sharedTemplate('Qwen3-Coder'), request)).toMatchObject({ ok: false, code: 'no-call-syntax' });
+    expect(functionCallSyntax(sharedTemplate('Qwen3-Coder'))).toMatchObject({ ok: false, code: 'arguments-not-json' });
+    expect(functionCallSyntax(sharedTemplate('google-gemma-2-2b-it'))).toMatchObject({ ok: false, code: 'no-tool-calls' });
   });
 });

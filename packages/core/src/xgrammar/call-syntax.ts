@@ -1,6 +1,11 @@
-import { analyzeTemplate, createChatParser, extractOutput, grammarTriggerSpan, renderParamsOf, type ChatParserOptions, type ChatRequest } from '@autoparser/core';
+import type { ChatRequest } from '../chat-request.js';
+import { createChatParser, type ChatParserOptions } from '../create-chat-parser.js';
+import { analyzeTemplate } from '../default-plugins.js';
+import { grammarTriggerSpan } from '../grammar-start.js';
+import { renderParamsOf } from '../compile-template.js';
+import { extractOutput } from '../self-check/extract-output.js';
 
-/** How one function call is written, in node-llama-cpp's terms: `prefix name paramsPrefix {json} suffix`. */
+/** How one function call is written: `prefix name paramsPrefix {json} suffix` (node-llama-cpp's terms). */
 export interface FunctionCallSyntax {
   /** The text before the function name (from where the call starts). */
   readonly prefix: string;
@@ -10,7 +15,7 @@ export interface FunctionCallSyntax {
   readonly suffix: string;
 }
 
-/** Why a template's calls have no node-llama-cpp function-call syntax. */
+/** Why a template's calls have no such syntax. */
 export type FunctionCallSyntaxProblem =
   | 'no-tool-calls'
   | 'not-rendered'
@@ -39,11 +44,18 @@ const PROBE_NAME = 'probe_function';
 const PROBE_ARGS = { probe_key: 'probe value' };
 
 /**
- * The function-call syntax of a template, as node-llama-cpp's `ChatWrapper` settings take it
- * (a prefix, the name, a params prefix, JSON parameters, a suffix): the template renders one
- * call of a probe function, the model's output is cut out of the rendering, and the call is
- * read around the name and the JSON object of the arguments. Templates whose calls write
- * their arguments otherwise (XML-like parameters, Python calls) have no such syntax.
+ * The function-call syntax of a template: a prefix, the name, a params prefix, the arguments
+ * as one JSON object, a suffix (node-llama-cpp's `ChatWrapper` settings, xgrammar's tags with a
+ * JSON-schema body). The template renders one call of a probe function, the model's output is
+ * cut out of the rendering (from the grammar's trigger on), and the call is read around the
+ * name and the JSON object of the arguments. Templates whose calls write their arguments
+ * otherwise (XML-like parameters, Python calls) have no such syntax.
+ *
+ * @example
+ * ```ts
+ * functionCallSyntax(hermesTemplate);
+ * // { ok: true, syntax: { prefix: '<tool_call>\n{"name": "', paramsPrefix: '", "arguments": ', suffix: '}\n</tool_call>' } }
+ * ```
  */
 export function functionCallSyntax(template: string, options: ChatParserOptions = {}): FunctionCallSyntaxResult {
   let analysis;
