@@ -296,6 +296,13 @@ describe('grammar', () => {
     expect(gptOss.err).toContain('pattern-trigger');
   });
 
+  it('prints the per-tool structural tag: the call around the tool\'s JSON schema', async () => {
+    const { code, out } = await run(['grammar', HERMES, '--request', toolRequest, '--format', 'structural-tag', '--per-tool', '--json']);
+    expect(code).toBe(0);
+    const tag = JSON.parse(out) as { format: { tags: { begin: string; content: { type: string }; end: string }[] } };
+    expect(tag.format.tags[0]).toMatchObject({ begin: '<tool_call>\n{"name": "get_weather", "arguments": ', content: { type: 'json_schema' }, end: '}\n</tool_call>' });
+  });
+
   it('rejects an unknown --format', async () => {
     const { code, err } = await run(['grammar', HERMES, '--request', toolRequest, '--format', 'lark']);
     expect(code).toBe(2);

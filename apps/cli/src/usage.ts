@@ -106,6 +106,9 @@ Options:
   --request FILE   OpenAI chat-completions JSON (required)
   --format F       gbnf (default), ebnf or structural-tag; fails with the reason when
                    the grammar has no such form (e.g. a regular-expression trigger)
+  --per-tool       with --format structural-tag: one tag per tool, the call's text
+                   around the tool's JSON schema (templates whose calls write JSON
+                   arguments)
   --json           print {grammar, lazy, triggers, preserved_tokens, …} ({ebnf, lazy,
                    triggers} with --format ebnf; the structural tag indented with
                    --format structural-tag)

@@ -1,4 +1,4 @@
-import { createChatParser, toStructuralTag, toXgrammarEbnf, type ChatParser, type ChatRequest } from '@autoparser/core';
+import { createChatParser, toSchemaStructuralTag, toStructuralTag, toXgrammarEbnf, type ChatParser, type ChatParserOptions, type ChatRequest } from '@autoparser/core';
 import { CliError } from '../cli-error.js';
 import type { CliIo, Style } from '../cli-io.js';
 import { loadRequest } from '../request-file.js';
@@ -17,9 +17,15 @@ function grammarFormat(value: string | undefined): GrammarFormat {
 }
 
 /** The grammar in xgrammar's EBNF dialect, or xgrammar's structural tag (JSON either way with --json). */
-function writeXgrammar(format: 'ebnf' | 'structural-tag', parser: ChatParser, request: ChatRequest, json: boolean, io: CliIo, style: Style): void {
+/** With `--per-tool`: the template and plugins the per-tool structural tag is read from. */
+interface PerTool {
+  readonly template: string;
+  readonly options: ChatParserOptions;
+}
+
+function writeXgrammar(format: 'ebnf' | 'structural-tag', parser: ChatParser, request: ChatRequest, json: boolean, io: CliIo, style: Style, perTool: PerTool | undefined): void {
   if (format === 'structural-tag') {
-    const result = toStructuralTag(parser, request);
+    const result = perTool === undefined ? toStructuralTag(parser, request) : toSchemaStructuralTag(perTool.template, request, perTool.options);
     if (!result.ok) throw new CliError(`grammar: no structural tag for this template and request (${result.code}): ${result.message}`, 'try --format ebnf or gbnf');
     io.stdout.write(`${JSON.stringify(result.structuralTag, null, json ? 2 : undefined)}\n`);
     return;
@@ -43,7 +49,7 @@ function writeXgrammar(format: 'ebnf' | 'structural-tag', parser: ChatParser, re
 
 /** `autoparser grammar <template> --request FILE [--format gbnf|ebnf|structural-tag] [--json] [--strict]`. */
 export async function grammarCommand(argv: readonly string[], io: CliIo, style: Style, usage: string): Promise<number> {
-  const args = parseCommandArgs('grammar', argv, { request: { type: 'string' }, format: { type: 'string' }, json: { type: 'boolean' }, variant: { type: 'string' }, strict: { type: 'boolean' }, ...PLUGIN_OPTIONS });
+  const args = parseCommandArgs('grammar', argv, { request: { type: 'string' }, format: { type: 'string' }, 'per-tool': { type: 'boolean' }, json: { type: 'boolean' }, variant: { type: 'string' }, strict: { type: 'boolean' }, ...PLUGIN_OPTIONS });
   if (booleanFlag(args, 'help')) {
     io.stdout.write(usage);
     return 0;
@@ -53,10 +59,11 @@ export async function grammarCommand(argv: readonly string[], io: CliIo, style: 
   // The grammar is canonical either way; --strict is accepted so one set of flags serves both commands.
   const { request, notes } = loadRequest(requiredFlag('grammar', args, 'request', 'FILE'), { strict: booleanFlag(args, 'strict') });
   for (const note of notes) io.stderr.write(`note: ${note}\n`);
-  const parser = createChatParser(template.source, request, { plugins: await loadPlugins(args) });
+  const plugins = await loadPlugins(args);
+  const parser = createChatParser(template.source, request, { plugins });
   for (const warning of parser.warnings) io.stderr.write(`warning: ${warning}\n`);
   if (format !== 'gbnf') {
-    writeXgrammar(format, parser, request, booleanFlag(args, 'json'), io, style);
+    writeXgrammar(format, parser, request, booleanFlag(args, 'json'), io, style, booleanFlag(args, 'per-tool') ? { template: template.source, options: { plugins } } : undefined);
     return 0;
   }
   if (booleanFlag(args, 'json')) {
