@@ -15,6 +15,7 @@ import type {
   LanguageModelV4Usage,
 } from '@ai-sdk/provider';
 import { LlamaGrammarEvaluationState, type Llama, type LlamaContextSequence, type LlamaModel, type Token } from 'node-llama-cpp';
+import { gbnfAfterPrefix } from '@autoparser/core';
 import { rawCompletionOptions } from './provider-options.js';
 
 /** Options of {@link llamaCompletionModel}. */
@@ -59,8 +60,10 @@ const usageOf = (input: number, output: number): LanguageModelV4Usage => ({
 
 /**
  * A raw-completion `LanguageModelV4` over a node-llama-cpp model: the prompt is tokenized with
- * special tokens and completed; a non-lazy grammar from the middleware constrains every token
- * (a lazy one is left off: this model applies no triggers); `stopSequences`, `temperature`,
+ * special tokens and completed; a grammar from the middleware constrains every token, or, when
+ * lazy, every token once one of its trigger words is written (the generation then goes on
+ * under the grammar of what follows the text already written; regular-expression triggers
+ * are not applied); `stopSequences`, `temperature`,
  * `topP`, `topK` (default 0.8, 0.95 and 40, as llama.cpp's), `seed` and `maxOutputTokens` apply. Calls run one at a time on one context.
  *
  * @example
@@ -84,33 +87,39 @@ export function llamaCompletionModel(options: LlamaCompletionModelOptions): Llam
   async function* complete(call: LanguageModelV4CallOptions, release: () => void): Completion['pieces'] {
     try {
       const seq = await sequenceOf();
-      await seq.clearHistory();
       const raw = rawCompletionOptions(call);
-      const grammar = raw !== undefined && raw.grammar !== '' && !raw.grammarLazy ? await llama.createGrammar({ grammar: raw.grammar }) : undefined;
-      const promptTokens = model.tokenize(promptOf(call), true);
+      const prompt = promptOf(call);
+      const promptTokens = model.tokenize(prompt, true);
       const cap = Math.min(call.maxOutputTokens ?? options.maxTokens ?? 512, seq.contextSize - promptTokens.length);
       const stops = (call.stopSequences ?? []).filter((stop) => stop !== '');
       const hold = Math.max(0, ...stops.map((stop) => stop.length - 1));
-      const generated: Token[] = [];
-      // Tokens are read apart: llama.cpp's detokenizer tidies spaces before punctuation
-      // across tokens, which would change what the model wrote. A token that ends inside a
-      // character waits for the rest (at most 4 bytes).
-      let pending: Token[] = [];
+      // A lazy grammar waits for one of its trigger words (regular-expression triggers are not applied).
+      const words = raw?.grammarLazy === true ? raw.grammarTriggers.filter((t) => t.type === 'word' || t.type === 'token').map((t) => t.value).filter((w) => w !== '') : [];
+      let gbnf = raw !== undefined && raw.grammar !== '' && !raw.grammarLazy ? raw.grammar : undefined;
+      let generated = 0;
       let text = '';
       let sent = 0;
-      let reason: LanguageModelV4FinishReason = { unified: 'stop', raw: 'eos' };
-      const tokens = seq.evaluate(promptTokens, {
-        // llama.cpp's own defaults where the call sets none (node-llama-cpp's would be greedy).
-        temperature: call.temperature ?? 0.8,
-        topP: call.topP ?? 0.95,
-        topK: call.topK ?? 40,
-        ...(call.seed !== undefined ? { seed: call.seed } : {}),
-        ...(grammar !== undefined ? { grammarEvaluationState: new LlamaGrammarEvaluationState({ model, grammar }) } : {}),
-      });
-      if (cap <= 0) reason = { unified: 'length', raw: 'context' };
-      else {
+      let reason: LanguageModelV4FinishReason | undefined = cap <= 0 ? { unified: 'length', raw: 'context' } : undefined;
+      // One pass of generation from `prompt + text`; a lazy grammar's trigger ends the pass, and the next one is constrained.
+      while (reason === undefined) {
+        const grammar = gbnf === undefined ? undefined : await llama.createGrammar({ grammar: gbnf });
+        await seq.clearHistory();
+        const tokens = seq.evaluate(text === '' ? promptTokens : model.tokenize(prompt + text, true), {
+          // llama.cpp's own defaults where the call sets none (node-llama-cpp's would be greedy).
+          temperature: call.temperature ?? 0.8,
+          topP: call.topP ?? 0.95,
+          topK: call.topK ?? 40,
+          ...(call.seed !== undefined ? { seed: call.seed + generated } : {}),
+          ...(grammar !== undefined ? { grammarEvaluationState: new LlamaGrammarEvaluationState({ model, grammar }) } : {}),
+        });
+        // Tokens are read apart: llama.cpp's detokenizer tidies spaces before punctuation
+        // across tokens, which would change what the model wrote. A token that ends inside a
+        // character waits for the rest (at most 4 bytes).
+        let pending: Token[] = [];
+        let triggered = false;
+        reason = { unified: 'stop', raw: 'eos' };
         for await (const token of tokens) {
-          generated.push(token);
+          generated++;
           pending.push(token);
           const piece = model.detokenize(pending, true);
           if (!piece.endsWith('\uFFFD') || pending.length >= 4) {
@@ -123,18 +132,33 @@ export function llamaCompletionModel(options: LlamaCompletionModelOptions): Llam
             reason = { unified: 'stop', raw: 'stop-sequence' };
             break;
           }
-          if (generated.length >= cap) {
+          if (generated >= cap) {
             reason = { unified: 'length', raw: 'max-tokens' };
             break;
+          }
+          if (gbnf === undefined && words.length > 0 && raw !== undefined) {
+            const at = Math.min(...words.map((word) => text.indexOf(word)).filter((i) => i >= 0));
+            if (Number.isFinite(at)) {
+              // The grammar reads from the trigger on: what was written since is taken off it.
+              const after = gbnfAfterPrefix(raw.grammar, text.slice(at));
+              if (after.ok) {
+                gbnf = after.gbnf;
+                triggered = true;
+                reason = undefined;
+                break;
+              }
+              words.length = 0;
+            }
           }
           if (text.length - hold > sent) {
             yield text.slice(sent, text.length - hold);
             sent = text.length - hold;
           }
         }
+        if (!triggered && reason === undefined) reason = { unified: 'stop', raw: 'eos' };
       }
       if (text.length > sent) yield text.slice(sent);
-      return { finish: reason, usage: usageOf(promptTokens.length, generated.length) };
+      return { finish: reason, usage: usageOf(promptTokens.length, generated) };
     } finally {
       release();
     }
