@@ -42,7 +42,6 @@ export interface ToXgrammarEbnfOptions {
   readonly skipPrefix?: string;
 }
 
-
 function hex(codePoint: number): string {
   return codePoint <= 0xffff ? `\\u${codePoint.toString(16).padStart(4, '0')}` : `\\U${codePoint.toString(16).padStart(8, '0')}`;
 }
