@@ -41,6 +41,8 @@ const LAYERS = {
     '@autoparser/workarounds',
     '@autoparser/diff-utils',
   ],
+  '@autoparser/ai-sdk': ['@autoparser/core'],
+  '@autoparser/node-llama-cpp': ['@autoparser/core'],
 };
 
 const SKIPPED_DIRS = new Set(['node_modules', 'dist', '.turbo', '.typedoc', '.reports', '.snippets', '.artifacts', 'docs-site']);

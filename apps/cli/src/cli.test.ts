@@ -273,6 +273,42 @@ describe('grammar', () => {
     const { out } = await run(['grammar', GEMMA, '--request', chatRequest]);
     expect(out).toContain('# no grammar');
   });
+
+  it('prints the grammar in xgrammar EBNF', async () => {
+    const { code, out } = await run(['grammar', HERMES, '--request', toolRequest, '--format', 'ebnf']);
+    expect(code).toBe(0);
+    expect(out).toContain('# triggers: word "<tool_call>');
+    expect(out).toMatch(/^root ::= /m);
+    const json = JSON.parse((await run(['grammar', HERMES, '--request', toolRequest, '--format', 'ebnf', '--json'])).out) as { ebnf: string; lazy: boolean };
+    expect(json.lazy).toBe(true);
+    expect(json.ebnf).toMatch(/^root ::= /);
+  });
+
+  it('prints an xgrammar structural tag, or why there is none', async () => {
+    const { code, out } = await run(['grammar', HERMES, '--request', toolRequest, '--format', 'structural-tag', '--json']);
+    expect(code).toBe(0);
+    const tag = JSON.parse(out) as { type: string; format: { type: string; triggers: string[] } };
+    expect(tag.type).toBe('structural_tag');
+    expect(tag.format.type).toBe('triggered_tags');
+    expect(tag.format.triggers).toEqual(['<tool_call>\n']);
+    const gptOss = await run(['grammar', `${TEMPLATES}/openai-gpt-oss-120b.jinja`, '--request', toolRequest, '--format', 'structural-tag', '--json']);
+    expect(gptOss.code).toBe(2);
+    expect(gptOss.out).toBe('');
+    expect(gptOss.err).toContain('pattern-trigger');
+  });
+
+  it('prints the per-tool structural tag: the call around the tool\'s JSON schema', async () => {
+    const { code, out } = await run(['grammar', HERMES, '--request', toolRequest, '--format', 'structural-tag', '--per-tool', '--json']);
+    expect(code).toBe(0);
+    const tag = JSON.parse(out) as { format: { tags: { begin: string; content: { type: string }; end: string }[] } };
+    expect(tag.format.tags[0]).toMatchObject({ begin: '<tool_call>\n{"name": "get_weather", "arguments": ', content: { type: 'json_schema' }, end: '}\n</tool_call>' });
+  });
+
+  it('rejects an unknown --format', async () => {
+    const { code, err } = await run(['grammar', HERMES, '--request', toolRequest, '--format', 'lark']);
+    expect(code).toBe(2);
+    expect(err).toContain('unknown --format "lark"');
+  });
 });
 
 describe('check', () => {

@@ -8,7 +8,7 @@ Commands:
   render <template> --request FILE            the prompt and the generation prompt
   parse <template> --request FILE [--input FILE|-] [--partial] [--stream] [--strict]
         [--no-recovery ID]...                 model output → assistant message (or deltas)
-  grammar <template> --request FILE [--json] [--strict]
+  grammar <template> --request FILE [--format gbnf|ebnf|structural-tag] [--json] [--strict]
                                               GBNF, lazy flag, triggers, preserved tokens
   check <template> [--json] [--strict]        round-trip self-check, no reference needed
   recoveries [--json]                         the recovery rules lenient parsing applies
@@ -94,15 +94,24 @@ Options:
   --json           print the rules as JSON
   -h, --help       this help
 `,
-  grammar: `Usage: autoparser grammar <template> --request FILE [--json] [--strict]
+  grammar: `Usage: autoparser grammar <template> --request FILE [--format gbnf|ebnf|structural-tag] [--json] [--strict]
 
 Prints the GBNF grammar for constrained decoding, preceded by comments giving the lazy
 flag, the triggers and the preserved tokens (so the output is still valid GBNF). The
-grammar is always the canonical format, recoveries or not.
+grammar is always the canonical format, recoveries or not. For xgrammar (vLLM, SGLang,
+MLC): --format ebnf prints the grammar in xgrammar's EBNF dialect, --format
+structural-tag the structural tag (JSON) that constrains the whole output.
 
 Options:
   --request FILE   OpenAI chat-completions JSON (required)
-  --json           print {grammar, lazy, triggers, preserved_tokens, …}
+  --format F       gbnf (default), ebnf or structural-tag; fails with the reason when
+                   the grammar has no such form (e.g. a regular-expression trigger)
+  --per-tool       with --format structural-tag: one tag per tool, the call's text
+                   around the tool's JSON schema (templates whose calls write JSON
+                   arguments)
+  --json           print {grammar, lazy, triggers, preserved_tokens, …} ({ebnf, lazy,
+                   triggers} with --format ebnf; the structural tag indented with
+                   --format structural-tag)
   --strict         build the strict parser (the grammar is the same; accepted so that
                    parse and grammar take the same flags)
 ${TEMPLATE_OPTIONS}

@@ -43,3 +43,20 @@ export type { CheckScenario, ScenarioCapabilities } from './self-check/check-sce
 export { extractOutput } from './self-check/extract-output.js';
 export type { ExtractedOutput, OutputMarkers } from './self-check/extract-output.js';
 export type { AssistantMessage, ChatDelta, ChatToolCallOut, ToolCallDelta } from '@autoparser/chat-mapper';
+export { toSchemaStructuralTag, toStructuralTag } from './xgrammar/to-structural-tag.js';
+export { functionCallSyntax } from './xgrammar/call-syntax.js';
+export type { FunctionCallSyntax, FunctionCallSyntaxProblem, FunctionCallSyntaxResult } from './xgrammar/call-syntax.js';
+export type { StructuralTagProblemCode, StructuralTagResult } from './xgrammar/to-structural-tag.js';
+export type {
+  XgrammarAnyText,
+  XgrammarGrammarFormat,
+  XgrammarJsonSchemaFormat,
+  XgrammarOr,
+  XgrammarSequence,
+  XgrammarStructuralFormat,
+  XgrammarStructuralTag,
+  XgrammarTag,
+  XgrammarTriggeredTags,
+} from './xgrammar/structural-tag-types.js';
+export { gbnfAfterPrefix, toXgrammarEbnf } from '@autoparser/gbnf-emitter';
+export type { GbnfAfterPrefixResult, ToXgrammarEbnfOptions, XgrammarEbnfProblemCode, XgrammarEbnfResult } from '@autoparser/gbnf-emitter';

@@ -47,3 +47,7 @@ export { arenaToGbnf } from './emit/emit-arena.js';
 export type { ArenaToGbnfOptions } from './emit/emit-arena.js';
 export { GbnfEmitError } from './errors.js';
 export type { GbnfEmitErrorCode } from './errors.js';
+
+// GBNF → xgrammar's EBNF dialect (vLLM, SGLang, MLC).
+export { gbnfAfterPrefix, toXgrammarEbnf } from './xgrammar/to-xgrammar-ebnf.js';
+export type { GbnfAfterPrefixResult, ToXgrammarEbnfOptions, XgrammarEbnfProblemCode, XgrammarEbnfResult } from './xgrammar/to-xgrammar-ebnf.js';

@@ -58,3 +58,5 @@ export type * from './template-analysis-types.js';
 export type * from './grammar-types.js';
 export type { JsonObject, JsonValue, Validator } from './validators.js';
 export { SchemaViolation } from './validators.js';
+export { findEarliestTrigger } from './checks/find-earliest-trigger.js';
+export type { TriggerSearch } from './checks/find-earliest-trigger.js';

@@ -24,3 +24,4 @@ export { parserMarkers, TINY_EOS, tinyModelBytes, tinyVocabulary, writeTinyModel
 export type { TinyModelOptions, TinyVocabulary } from './tiny-model.js';
 export { ggufBytes } from './gguf-writer.js';
 export type { GgufTensor, GgufValue } from './gguf-writer.js';
+export { callOpener } from './call-opener.js';
