@@ -1,6 +1,6 @@
 import type { GrammarTrigger } from '@autoparser/chat-mapper';
 
-const escapeRegex = (text: string): string => text.replace(/[\\^$.*+?()[\]{}|/-]/g, '\\$&');
+export const escapeRegex = (text: string): string => text.replace(/[\\^$.*+?()[\]{}|/-]/g, '\\$&');
 
 /**
  * Word triggers that do not fire inside a reasoning block: one `pattern` trigger, anchored

@@ -1,3 +1,4 @@
+import { escapeRegex } from '../reasoning-triggers.js';
 import { toXgrammarEbnf, type XgrammarEbnfProblemCode } from '@autoparser/gbnf-emitter';
 import type { ChatParser } from '../chat-parser.js';
 import type { ChatRequest } from '../chat-request.js';
@@ -74,11 +75,14 @@ export function toStructuralTag(parser: ChatParser, request?: ChatRequest): Stru
     if (!ebnf.ok) return ebnf;
     return { ok: true, structuralTag: { type: 'structural_tag', format: { type: 'grammar', grammar: ebnf.ebnf } } };
   }
-  const pattern = parser.grammarTriggers.find((trigger) => trigger.type === 'pattern' || trigger.type === 'pattern_full');
+  // Word triggers kept out of reasoning by a pattern are those words here: the structural tag
+  // reads the reasoning block itself (see withReasoning).
+  const pattern = wordsOutsideReasoning(parser) ? undefined : parser.grammarTriggers.find((trigger) => trigger.type === 'pattern' || trigger.type === 'pattern_full');
   if (pattern !== undefined) {
     return { ok: false, code: 'pattern-trigger', message: `the grammar starts at pattern ${JSON.stringify(pattern.value)}; xgrammar's triggers are plain texts` };
   }
-  const words = [...new Set(parser.grammarTriggers.map((trigger) => trigger.value))].filter((word) => word !== '');
+  const triggerWords = wordsOutsideReasoning(parser) ? parser.grammarTriggerWords : parser.grammarTriggers.map((trigger) => trigger.value);
+  const words = [...new Set(triggerWords)].filter((word) => word !== '');
   const tags: XgrammarTag[] = [];
   for (const word of words) {
     const ebnf = toXgrammarEbnf(parser.grammar, { skipPrefix: word });
@@ -95,6 +99,14 @@ export function toStructuralTag(parser: ChatParser, request?: ChatRequest): Stru
     ...(single ? { stop_after_first: true } : {}),
   };
   return { ok: true, structuralTag: { type: 'structural_tag', format: withReasoning(parser, format) } };
+}
+
+/** Whether the parser's one pattern trigger is its trigger words kept out of reasoning (it ends with a group of exactly them). */
+function wordsOutsideReasoning(parser: ChatParser): boolean {
+  const [only, ...more] = parser.grammarTriggers;
+  if (only === undefined || more.length > 0 || only.type !== 'pattern' || parser.grammarTriggerWords.length === 0) return false;
+  const group = `(${[...new Set(parser.grammarTriggerWords)].map(escapeRegex).join('|')})`;
+  return only.value.endsWith(group);
 }
 
 /**
