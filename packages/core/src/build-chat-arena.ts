@@ -636,7 +636,7 @@ function tagWithTaggedTools(ctx: Ctx): Parser {
   // `missing-value-opener`: a value written right after its key without the value's own
   // opener (`<arg_key>city</arg_key>\nParis</arg_value>`); its closer still ends it.
   const valueOpen = (): Parser =>
-    core(args.value_prefix) === '' ? ctx.p.sites.marker(args.value_prefix) : p.orRecovered(ctx.p.sites.marker(args.value_prefix), 'missing-value-opener', p.space());
+    core(args.value_prefix) === '' ? p.sequence(ctx.p.sites.marker(args.value_prefix)) : p.orRecovered(ctx.p.sites.marker(args.value_prefix), 'missing-value-opener', p.space());
   const rawArg = (argName: Parser, value: Parser = rawValue()): Parser => p.toolArg(p.sequence(argOpen(argName), valueOpen(), value));
   // A string that may be null written `null` (as the template's `tojson` renders None) or
   // `None`: leniently the null, not the text. Atomic: a stream shows the value only once
