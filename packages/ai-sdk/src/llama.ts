@@ -93,8 +93,9 @@ export function llamaCompletionModel(options: LlamaCompletionModelOptions): Llam
       const cap = Math.min(call.maxOutputTokens ?? options.maxTokens ?? 512, seq.contextSize - promptTokens.length);
       const stops = (call.stopSequences ?? []).filter((stop) => stop !== '');
       const hold = Math.max(0, ...stops.map((stop) => stop.length - 1));
-      // A lazy grammar waits for one of its trigger words (regular-expression triggers are not applied).
-      const words = raw?.grammarLazy === true ? raw.grammarTriggers.filter((t) => t.type === 'word' || t.type === 'token').map((t) => t.value).filter((w) => w !== '') : [];
+      // A lazy grammar waits for one of its trigger words (the markers behind the triggers; a
+      // pattern that keeps them out of reasoning is not applied, nor other regular expressions).
+      const words = raw?.grammarLazy === true ? raw.grammarTriggerWords.filter((w) => w !== '') : [];
       let gbnf = raw !== undefined && raw.grammar !== '' && !raw.grammarLazy ? raw.grammar : undefined;
       let generated = 0;
       let text = '';

@@ -30,6 +30,11 @@ export interface RawCompletionOptions {
   readonly grammarLazy: boolean;
   /** Where a lazy grammar starts. */
   readonly grammarTriggers: readonly RawGrammarTrigger[];
+  /**
+   * The literal markers behind the triggers (also where `grammarTriggers` keeps them out of
+   * reasoning with a pattern), for models that take only word triggers.
+   */
+  readonly grammarTriggerWords: readonly string[];
   /** Marker texts that must stay single tokens. */
   readonly preservedTokens: readonly string[];
 }
@@ -49,6 +54,7 @@ export function toProviderOptions(options: ChatParser): JSONObject {
     grammar,
     grammarLazy: options.grammarLazy,
     grammarTriggers: options.grammarTriggers.map((t) => ({ type: t.type, value: t.value })),
+    grammarTriggerWords: [...options.grammarTriggerWords],
     preservedTokens: [...options.preservedTokens],
   };
 }
@@ -69,9 +75,12 @@ function isTrigger(value: unknown): value is RawGrammarTrigger {
 export function rawCompletionOptions(call: Pick<LanguageModelV4CallOptions, 'providerOptions'>): RawCompletionOptions | undefined {
   const entry = call.providerOptions?.[PROVIDER_OPTIONS_KEY];
   if (entry === undefined) return undefined;
-  const { prompt, grammar, grammarLazy, grammarTriggers, preservedTokens } = entry;
+  const { prompt, grammar, grammarLazy, grammarTriggers, grammarTriggerWords, preservedTokens } = entry;
   if (typeof prompt !== 'string' || typeof grammar !== 'string' || typeof grammarLazy !== 'boolean') return undefined;
   if (!Array.isArray(grammarTriggers) || !grammarTriggers.every(isTrigger)) return undefined;
   if (!Array.isArray(preservedTokens) || !preservedTokens.every((t): t is string => typeof t === 'string')) return undefined;
-  return { prompt, grammar, grammarLazy, grammarTriggers, preservedTokens };
+  // Absent in options written before the field: the word triggers themselves.
+  const words = grammarTriggerWords === undefined ? grammarTriggers.filter((t) => t.type === 'word' || t.type === 'token').map((t) => t.value) : grammarTriggerWords;
+  if (!Array.isArray(words) || !words.every((t): t is string => typeof t === 'string')) return undefined;
+  return { prompt, grammar, grammarLazy, grammarTriggers, grammarTriggerWords: words, preservedTokens };
 }

@@ -194,10 +194,10 @@ export const DECLARED_NAME_TAG_PREFIX = 'tool-name=';
 /** `name` in any case, `_`, `-` and a space alike, after an optional `functions.`; not where a longer name goes on. */
 function nameVariant(p: ChatBuilder, name: string): Parser {
   const chars = [...name].map((ch) => {
-    if (ch === '_' || ch === '-') return p.chars('[_\\- ]');
+    if (ch === '_' || ch === '-') return p.chars('[_\\- ]', 1, 1);
     const lower = ch.toLowerCase();
     const upper = ch.toUpperCase();
-    return lower === upper ? p.literal(ch) : p.chars(`[${lower}${upper}]`);
+    return lower === upper ? p.literal(ch) : p.chars(`[${lower}${upper}]`, 1, 1);
   });
-  return p.sequence(p.optional(p.sequence(p.chars('[fF]'), 'unctions.')), ...chars, p.negate(p.chars('[A-Za-z0-9_]')));
+  return p.sequence(p.optional(p.sequence(p.chars('[fF]', 1, 1), 'unctions.')), ...chars, p.negate(p.chars('[A-Za-z0-9_]', 1, 1)));
 }

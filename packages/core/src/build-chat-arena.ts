@@ -64,14 +64,20 @@ function foreignOpeners(p: ChatBuilder): string[] {
   return FOREIGN_CALL_MARKERS.flatMap(([open]) => ['', ' ', '\n'].flatMap((space) => [`${open}${space}{`, `${open}${space}[`]));
 }
 
-/** Calls wrapped, leniently, in a foreign call marker's opener and closer (see {@link FOREIGN_CALL_MARKERS}). */
-function foreignlyMarked(p: ChatBuilder, calls: Parser): Parser {
+/**
+ * Calls wrapped, leniently, in a foreign call marker's opener and closer (see
+ * {@link FOREIGN_CALL_MARKERS}). `required`: the calls as one or more (the opener is a
+ * marker only where calls follow it; else it is text).
+ */
+function foreignlyMarked(p: ChatBuilder, calls: Parser, required: Parser = calls): Parser {
   if (!p.recovers(LLAMA_PYTHON_TAG_RULE)) return calls;
   const opens = p.choice(...FOREIGN_CALL_MARKERS.map(([open]) => p.literal(open)));
   const opener = p.recover(LLAMA_PYTHON_TAG_RULE, p.sequence(opens, p.space(), p.peek(p.choice('{', '['))));
   const closers = FOREIGN_CALL_MARKERS.map(([, close]) => close).filter((close) => close !== '');
   const closer = p.recover(LLAMA_PYTHON_TAG_RULE, p.sequence(p.space(), p.choice(...closers.map((close) => p.literal(close)))));
-  return p.sequence(p.optional(opener), calls, p.optional(closer));
+  // A stream shows the calls only once they read whole (peek): a list the output leaves
+  // unfinished, or text breaks, is content, as the final read takes it.
+  return p.choice(p.sequence(opener, p.peek(required), required, p.optional(closer)), calls);
 }
 
 const alwaysWrapped = (a: TemplateAnalysis): boolean => a.content.mode === 'ALWAYS_WRAPPED';
@@ -339,7 +345,7 @@ function jsonNativeTools(ctx: Ctx): Parser {
     if (!inputs.lenient || layout.force || !(['optional-call-marker', 'fenced-json', 'json-call-array', 'prose-before-json-call'] as const).some((rule) => p.recovers(rule))) return plain;
     // Llama 3.x may open its calls with `<|python_tag|>`, as for its built-in tools (whose
     // Python calls have no `{` after the tag, so they stay content).
-    const tagged = foreignlyMarked(p, calls);
+    const tagged = foreignlyMarked(p, calls, standardJsonTools(p, { ...layout, force: true, start: f.section_start, end: f.section_end }));
     const starts = ['{', '```json', '[{', ...foreignOpeners(p)];
     // Prose with braces of its own is read by the plain path's `prose-before-json-call` — but
     // not when the first object names a tool: that call was read (and streamed) as one, so

@@ -127,11 +127,21 @@ function fits(args: string, name: string, tools: readonly ChatTool[]): boolean {
 function droppedText(closed: ClosedArguments, markers: readonly string[]): string {
   let text = closed.dropped;
   try {
-    text = JSON.parse(`"${text}"`) as string;
+    const decoded = JSON.parse(`"${text}"`) as string;
+    // Decoded only where that changes no word: text after a closer written inside a string
+    // was never the string's (`\ngtzczfv` is the model's text, not a line break and `gtzczfv`).
+    if (sameWords(decoded, text)) text = decoded;
   } catch {
     // Not a whole JSON string's text (a raw control character): kept as written.
   }
   return text.trim() === '' || onlyMarkers(text, markers) ? '' : text;
+}
+
+const WORDS = /[\p{L}\p{N}_]+/gu;
+
+/** Whether `a` and `b` hold the same words, in order. */
+function sameWords(a: string, b: string): boolean {
+  return (a.match(WORDS) ?? []).join(' ') === (b.match(WORDS) ?? []).join(' ');
 }
 
 /**
