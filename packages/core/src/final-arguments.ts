@@ -1,5 +1,6 @@
 import { functionTools, type ChatTool, type ChatToolCallOut } from '@autoparser/chat-mapper';
 import { onlyMarkers } from './arena-markers.js';
+import { jsonPrefix } from './json-prefix.js';
 import { closings, escapeControls, isJsonObjectText, shownArguments, STRING_AT_CLOSER_RULE, type ClosedArguments } from './closed-arguments.js';
 import type { ParsedMessage } from './read-chat-output.js';
 import type { ParseWarning } from './parse-warning.js';
@@ -22,13 +23,19 @@ export class ShownCalls {
   private shown: readonly ChatToolCallOut[] | undefined;
   /** The first call shown differently from the read's (`Infinity`: none). */
   private firstChanged = Infinity;
+  /**
+   * The last call as last read (index and arguments) when it was shown whole and its
+   * arguments end inside an open string: plain text appended to it is shown whole too.
+   */
+  private plain: { readonly index: number; readonly args: string } | undefined;
 
   /**
    * `message` with its calls as a stream shows them, or `undefined` when unchanged.
    * `callsFrom`: the calls before it are the objects the previous read held (the mapper
-   * says so), so they are not compared; absent, they are compared by identity.
+   * says so), so they are not compared; absent, they are compared by identity. `added`:
+   * what the read appended to each call's arguments, by index, where the mapper knows.
    */
-  hold(message: ParsedMessage, markers: readonly string[], callsFrom?: number): ParsedMessage | undefined {
+  hold(message: ParsedMessage, markers: readonly string[], callsFrom?: number, added?: ReadonlyMap<number, string | undefined>): ParsedMessage | undefined {
     const calls = message.tool_calls;
     if (calls === undefined || calls.length === 0) {
       this.reset();
@@ -45,9 +52,18 @@ export class ShownCalls {
     const kept = this.firstChanged < same;
     let firstChanged = kept ? this.firstChanged : Infinity;
     const tail: ChatToolCallOut[] = [];
+    const last = calls.length - 1;
+    const plain = this.plain;
+    this.plain = undefined;
     for (let i = same; i < calls.length; i++) {
       const call = calls[i]!;
-      const out = shownCall(call, i === calls.length - 1, markers);
+      const args = call.function.arguments;
+      const add = i === last ? added?.get(i) : undefined;
+      // Text that can neither end the open string nor start an escape, a marker, a bracket
+      // or layout leaves nothing to hold back: the scan of the whole is skipped.
+      const grewPlainly = plain !== undefined && plain.index === i && add !== undefined && args.length === plain.args.length + add.length && PLAIN_TEXT.test(add);
+      const out = grewPlainly ? call : shownCall(call, i === last, markers);
+      if (i === last && out === call && args.length <= HOLD_LIMIT && (grewPlainly || jsonPrefix(args).openString !== undefined)) this.plain = { index: i, args };
       tail.push(out);
       if (out !== call && firstChanged === Infinity) firstChanged = i;
     }
@@ -65,6 +81,7 @@ export class ShownCalls {
 
   /** Forgets the last read (the next one is compared by identity from the start). */
   reset(): void {
+    this.plain = undefined;
     this.calls = undefined;
     this.shown = undefined;
     this.firstChanged = Infinity;
@@ -77,6 +94,9 @@ export class ShownCalls {
  * stream quadratic. (An incremental scan of what each push adds is the better fix.)
  */
 const HOLD_LIMIT = 4 * 1024;
+
+/** Text that ends with no blank and holds no quote, backslash, bracket, marker start or control character. */
+const PLAIN_TEXT = /^[^"\\<>[\]{}\u0000-\u001f]*[^"\\<>[\]{}\s]$/u;
 
 /** How a partial read shows one call (see {@link ShownCalls}); `call` itself when unchanged. */
 function shownCall(call: ChatToolCallOut, last: boolean, markers: readonly string[]): ChatToolCallOut {

@@ -550,7 +550,7 @@ function readOutput(reader: ChatReader, shift: number, partial: boolean, tools: 
   if (notes.length > 0) out.warnings = notes;
   if (partial && hold) {
     // Unfinished arguments show only as far as a final read may close them.
-    const held = reader.shown.hold(out, reader.markers ?? [], own ? appended?.callsFrom : undefined);
+    const held = reader.shown.hold(out, reader.markers ?? [], own ? appended?.callsFrom : undefined, own ? appended?.args : undefined);
     if (held !== undefined) return { message: held, appended: undefined, own: false, nodes };
   } else reader.shown.reset();
   return { message: out, appended, own, nodes };
