@@ -61,7 +61,7 @@ export class ShownCalls {
       const add = i === last ? added?.get(i) : undefined;
       // Text that can neither end the open string nor start an escape, a marker, a bracket
       // or layout leaves nothing to hold back: the scan of the whole is skipped.
-      const grewPlainly = plain !== undefined && plain.index === i && add !== undefined && args.length === plain.args.length + add.length && PLAIN_TEXT.test(add);
+      const grewPlainly = plain !== undefined && plain.index === i && add !== undefined && args.length === plain.args.length + add.length && PLAIN_TEXT.test(add) && !/\s$/u.test(add);
       const out = grewPlainly ? call : shownCall(call, i === last, markers);
       if (i === last && out === call && args.length <= HOLD_LIMIT && (grewPlainly || jsonPrefix(args).openString !== undefined)) this.plain = { index: i, args };
       tail.push(out);
@@ -96,7 +96,7 @@ export class ShownCalls {
 const HOLD_LIMIT = 4 * 1024;
 
 /** Text that ends with no blank and holds no quote, backslash, bracket, marker start or control character. */
-const PLAIN_TEXT = /^[^"\\<>[\]{}\u0000-\u001f]*[^"\\<>[\]{}\s]$/u;
+const PLAIN_TEXT = /^[ !#-;=?-Z^-z|~-\u{10ffff}]*[!#-;=?-Z^-z|~-\u{10ffff}]$/u;
 
 /** How a partial read shows one call (see {@link ShownCalls}); `call` itself when unchanged. */
 function shownCall(call: ChatToolCallOut, last: boolean, markers: readonly string[]): ChatToolCallOut {
