@@ -1,10 +1,9 @@
 // A tiny random GGUF model with a real template embedded (tools/llama-check's writeTinyModel), loaded on the CPU.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createChatParser, type ChatRequest } from '@autoparser/core';
-import { callOpener, parserMarkers, writeTinyModel } from '@autoparser/llama-check';
+import { callOpener, openTinyModel, parserMarkers } from '@autoparser/llama-check';
 import { getLlama, LlamaLogLevel, type Llama, type LlamaModel } from 'node-llama-cpp';
 
 /** The shared template folder (`../shared/templates` beside the repository). */
@@ -46,23 +45,7 @@ export async function loadTinyModel(templateFile: string): Promise<TinyModel> {
   const markers = parserMarkers([createChatParser(template, { messages: [{ role: 'user', content: 'Hi' }], tools })]);
   const opener = callOpener(template, tools);
   if (opener !== undefined) markers.push(opener);
-  const dir = mkdtempSync(join(tmpdir(), 'autoparser-ai-sdk-'));
-  const modelPath = join(dir, 'tiny.gguf');
-  writeTinyModel(modelPath, { template, markers, seed: 7, contextLength: 8192 });
   const binding = await cpuLlama();
-  try {
-    const model = await binding.loadModel({ modelPath, gpuLayers: 0 });
-    return {
-      llama: binding,
-      model,
-      template,
-      async close() {
-        await model.dispose();
-        rmSync(dir, { recursive: true, force: true });
-      },
-    };
-  } catch (error) {
-    rmSync(dir, { recursive: true, force: true });
-    throw error;
-  }
+  const opened = await openTinyModel(binding, { template, markers, seed: 7, contextLength: 8192 }, 'autoparser-ai-sdk-');
+  return { llama: binding, model: opened.model, template, close: () => opened.close() };
 }

@@ -1,9 +1,7 @@
 // A tiny random GGUF model with a real template embedded (tools/llama-check's writeTinyModel), loaded on the CPU.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { createChatParser, functionCallSyntax, type ChatRequest } from '@autoparser/core';
-import { parserMarkers, writeTinyModel } from '@autoparser/llama-check';
+import { openTinyModel, parserMarkers } from '@autoparser/llama-check';
 import { getLlama, LlamaLogLevel, type Llama, type LlamaModel } from 'node-llama-cpp';
 
 /**
@@ -41,22 +39,7 @@ export async function loadTinyModel(templateFile: string): Promise<TinyModel> {
     const opener = syntax.syntax.prefix;
     markers.splice(0, markers.length, ...markers.filter((marker) => !opener.startsWith(marker)), opener);
   }
-  const dir = mkdtempSync(join(tmpdir(), 'autoparser-node-llama-cpp-'));
-  const modelPath = join(dir, 'tiny.gguf');
-  writeTinyModel(modelPath, { template, markers, seed: 7, contextLength: 8192 });
   llama ??= getLlama({ gpu: false, build: 'never', skipDownload: true, logLevel: LlamaLogLevel.error });
-  try {
-    const model = await (await llama).loadModel({ modelPath, gpuLayers: 0 });
-    return {
-      model,
-      template,
-      async close() {
-        await model.dispose();
-        rmSync(dir, { recursive: true, force: true });
-      },
-    };
-  } catch (error) {
-    rmSync(dir, { recursive: true, force: true });
-    throw error;
-  }
+  const opened = await openTinyModel(await llama, { template, markers, seed: 7, contextLength: 8192 }, 'autoparser-node-llama-cpp-');
+  return { model: opened.model, template, close: () => opened.close() };
 }

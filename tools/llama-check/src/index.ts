@@ -21,6 +21,8 @@ export type { KnownFinding } from './known-findings.js';
 export { mutations } from './mutations.js';
 export type { Mutation } from './mutations.js';
 export { parserMarkers, TINY_EOS, tinyModelBytes, tinyVocabulary, writeTinyModel } from './tiny-model.js';
+export { openTinyModel } from './open-tiny-model.js';
+export type { OpenedTinyModel } from './open-tiny-model.js';
 export type { TinyModelOptions, TinyVocabulary } from './tiny-model.js';
 export { ggufBytes } from './gguf-writer.js';
 export type { GgufTensor, GgufValue } from './gguf-writer.js';
